@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/direct"
+	"github.com/docweave/docweave/logging"
+	"github.com/docweave/docweave/report"
+	_ "github.com/docweave/docweave/stages/all" // every stage runs in a direct build
+)
+
+func init() { registerCommand(newBuildCommand) }
+
+func newBuildCommand(g *globalFlags) *cobra.Command {
+	var outDir string
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Build the documentation site once and exit",
+		Long: `build clones every configured repository, renders the site with the embedded
+Hugo and theme into <output.directory>/public, and writes
+<output.directory>/build-report.json. All stages run in this process; the
+broker is embedded (in-process, not listening) unless broker_url/nats_url is
+set, in which case that broker carries the build's messages.
+
+Exit codes:
+  0  every repository built and the site rendered
+  1  the site rendered, but some repositories failed (see the report)
+  2  no site: configuration error, render failure, or no repository succeeded
+
+On a terminal it shows progress; otherwise it writes structured JSON logs.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runBuild(cmd, g, outDir)
+		},
+	}
+	cmd.Flags().StringVarP(&outDir, "output", "o", "", "output directory (overrides output.directory)")
+	return cmd
+}
+
+func runBuild(cmd *cobra.Command, g *globalFlags, outDir string) error {
+	interactive := logging.IsTerminal(os.Stderr) && (g.logFormat == logging.FormatAuto || g.logFormat == "")
+	level := g.logLevel
+	if interactive && level == "info" {
+		level = "warn" // the progress line replaces info logs on a terminal
+	}
+	log, err := logging.New(os.Stderr, g.logFormat, level)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	cfg, err := config.Load(g.configPath, config.ModeDirect)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	if outDir != "" {
+		abs, err := filepath.Abs(outDir)
+		if err != nil {
+			return &exitError{code: 2, err: err}
+		}
+		cfg.Output.Directory = abs
+		cfg.Daemon.Storage.OutputDir = abs
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	opts := direct.Options{Log: log}
+	if interactive {
+		opts.OnProgress = progressLine(os.Stderr)
+	} else {
+		last := direct.Progress{}
+		opts.OnProgress = func(p direct.Progress) {
+			if p.Acquired != last.Acquired || p.Rendered != last.Rendered {
+				log.Info().Str("build_id", p.BuildID).Int("repositories_done", p.Acquired).
+					Int("repositories", p.Repositories).Int("pages", p.Pages).Msg("progress")
+			}
+			last = p
+		}
+	}
+	rep, err := direct.Build(ctx, cfg, opts)
+	if interactive {
+		fmt.Fprintln(os.Stderr)
+	}
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
+	printSummary(cmd.OutOrStdout(), cfg, rep)
+	if code := rep.ExitCode(); code != 0 {
+		return &exitError{code: code, err: fmt.Errorf("build %s: %s", rep.BuildID, rep.Outcome)}
+	}
+	return nil
+}
+
+// progressLine redraws one status line on a terminal.
+func progressLine(w io.Writer) func(direct.Progress) {
+	return func(p direct.Progress) {
+		pages := "rendering…"
+		if p.Acquired < p.Repositories {
+			pages = "waiting for repositories"
+		}
+		if p.Rendered {
+			pages = fmt.Sprintf("%d pages rendered", p.Pages)
+		}
+		failed := ""
+		if p.Failed > 0 {
+			failed = fmt.Sprintf(" (%d failed)", p.Failed)
+		}
+		fmt.Fprintf(w, "\r\033[Krepositories %d/%d%s · %s · %s", p.Acquired, p.Repositories, failed, pages, p.Elapsed.Round(100*time.Millisecond))
+	}
+}
+
+func printSummary(w io.Writer, cfg *config.Config, rep *report.Build) {
+	fmt.Fprintf(w, "build %s: %s — %d pages from %d of %d repositories in %s\n",
+		rep.BuildID, rep.Outcome, rep.RenderedPages, rep.ClonedRepositories,
+		rep.ClonedRepositories+rep.FailedRepositories, time.Duration(rep.DurationMS)*time.Millisecond)
+	if rep.StaticRendered {
+		fmt.Fprintf(w, "site:   %s\n", filepath.Join(cfg.Output.Directory, "public"))
+	}
+	fmt.Fprintf(w, "report: %s\n", filepath.Join(cfg.Output.Directory, "build-report.json"))
+	for _, is := range rep.Issues {
+		if is.Severity == report.SeverityError {
+			fmt.Fprintf(w, "  %s %s: %s\n", is.Code, is.Repository, is.Message)
+		}
+	}
+}

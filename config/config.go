@@ -1,0 +1,244 @@
+// Package config is docweave's configuration model: the YAML file an operator
+// writes, its defaults, and the validation that turns a mistake into an error
+// naming the key and what was expected. Every other package reads a *Config
+// and never a raw map, so there is exactly one place where keys are spelled.
+package config
+
+import (
+	"fmt"
+	"time"
+)
+
+// Mode says which command loads the configuration, because a few defaults
+// (skip_if_unchanged) and rules (output_dir must equal output.directory)
+// depend on whether docweave runs a one-shot build or a long-lived daemon.
+type Mode int
+
+const (
+	// ModeDirect is `docweave build`: one build, then exit.
+	ModeDirect Mode = iota
+	// ModeDaemon is `docweave daemon` and the stage/serve processes.
+	ModeDaemon
+	// ModeIngress is `docweave ingress`, the ingress listing interface; it
+	// is the only mode that requires API keys and an ingress source.
+	ModeIngress
+)
+
+// String names the mode the way the command line does, for logs and errors.
+func (m Mode) String() string {
+	switch m {
+	case ModeDirect:
+		return "direct"
+	case ModeDaemon:
+		return "daemon"
+	case ModeIngress:
+		return "ingress"
+	default:
+		return fmt.Sprintf("mode(%d)", int(m))
+	}
+}
+
+// Config is the whole configuration file after defaults, ${VAR} expansion
+// and validation.
+type Config struct {
+	Repositories []Repository `mapstructure:"repositories" yaml:"repositories"`
+	Build        Build        `mapstructure:"build" yaml:"build"`
+	Daemon       Daemon       `mapstructure:"daemon" yaml:"daemon"`
+	Versioning   Versioning   `mapstructure:"versioning" yaml:"versioning"`
+	Generator    Generator    `mapstructure:"generator" yaml:"generator"`
+	Output       Output       `mapstructure:"output" yaml:"output"`
+	Ingress      Ingress      `mapstructure:"ingress" yaml:"ingress"`
+
+	// Path is the file the configuration was read from ("" when built in
+	// code); relative paths in the file are resolved against its directory.
+	Path string `mapstructure:"-" yaml:"-"`
+	// Mode is the mode the configuration was loaded for.
+	Mode Mode `mapstructure:"-" yaml:"-"`
+
+	// loadState is what Load learned that the structs cannot hold; it is
+	// unexported so that code building a Config by hand never has to care.
+	loadState loadState
+}
+
+// Repository is one Git repository whose documentation roots are aggregated.
+type Repository struct {
+	URL    string   `mapstructure:"url" yaml:"url"`
+	Name   string   `mapstructure:"name" yaml:"name"`
+	Branch string   `mapstructure:"branch" yaml:"branch"`
+	Paths  []string `mapstructure:"paths" yaml:"paths"`
+	Auth   Auth     `mapstructure:"auth" yaml:"auth"`
+}
+
+// AuthType selects how docweave authenticates to a repository's remote.
+type AuthType string
+
+// The authentication kinds of repositories[].auth.type.
+const (
+	AuthNone  AuthType = ""
+	AuthToken AuthType = "token"
+	AuthBasic AuthType = "basic"
+	AuthSSH   AuthType = "ssh"
+)
+
+// Auth holds repository credentials; its String method redacts secrets so a
+// struct dump in a log line never leaks them.
+type Auth struct {
+	Type     AuthType `mapstructure:"type" yaml:"type"`
+	Token    string   `mapstructure:"token" yaml:"token"`
+	Username string   `mapstructure:"username" yaml:"username"`
+	Password string   `mapstructure:"password" yaml:"password"`
+	KeyPath  string   `mapstructure:"key_path" yaml:"key_path"`
+}
+
+// String describes the auth without its secrets.
+func (a Auth) String() string {
+	if a.Type == AuthNone {
+		return "none"
+	}
+	return string(a.Type) + " (credentials redacted)"
+}
+
+// Build tunes acquisition and rendering performance and the workspace.
+type Build struct {
+	CloneConcurrency   int           `mapstructure:"clone_concurrency" yaml:"clone_concurrency"`
+	CloneStrategy      string        `mapstructure:"clone_strategy" yaml:"clone_strategy"` // fresh | update | auto
+	ShallowDepth       int           `mapstructure:"shallow_depth" yaml:"shallow_depth"`
+	PruneNonDocPaths   bool          `mapstructure:"prune_non_doc_paths" yaml:"prune_non_doc_paths"`
+	PruneAllow         []string      `mapstructure:"prune_allow" yaml:"prune_allow"`
+	PruneDeny          []string      `mapstructure:"prune_deny" yaml:"prune_deny"`
+	HardResetOnDiverge bool          `mapstructure:"hard_reset_on_diverge" yaml:"hard_reset_on_diverge"`
+	CleanUntracked     bool          `mapstructure:"clean_untracked" yaml:"clean_untracked"`
+	MaxRetries         int           `mapstructure:"max_retries" yaml:"max_retries"`
+	RetryBackoff       string        `mapstructure:"retry_backoff" yaml:"retry_backoff"` // fixed | linear | exponential
+	RetryInitialDelay  time.Duration `mapstructure:"retry_initial_delay" yaml:"retry_initial_delay"`
+	RetryMaxDelay      time.Duration `mapstructure:"retry_max_delay" yaml:"retry_max_delay"`
+	WorkspaceDir       string        `mapstructure:"workspace_dir" yaml:"workspace_dir"`
+	NamespaceForges    string        `mapstructure:"namespace_forges" yaml:"namespace_forges"` // auto | always | never
+	// SkipIfUnchanged is nil when the file does not set it; use
+	// ShouldSkipIfUnchanged, which applies the mode-dependent default.
+	SkipIfUnchanged *bool `mapstructure:"skip_if_unchanged" yaml:"skip_if_unchanged"`
+}
+
+// Daemon groups the daemon-mode sections.
+type Daemon struct {
+	LinkVerification LinkVerification `mapstructure:"link_verification" yaml:"link_verification"`
+	Sync             Sync             `mapstructure:"sync" yaml:"sync"`
+	Storage          Storage          `mapstructure:"storage" yaml:"storage"`
+	HTTP             HTTP             `mapstructure:"http" yaml:"http"`
+}
+
+// LinkVerification configures the verifylinks stage and the broker it
+// publishes broken-link events to. BrokerURL is also the broker every mode
+// uses when it is set (see pipeline.Connect).
+type LinkVerification struct {
+	Enabled            bool          `mapstructure:"enabled" yaml:"enabled"`
+	BrokerURL          string        `mapstructure:"broker_url" yaml:"broker_url"` // alias: nats_url
+	Subject            string        `mapstructure:"subject" yaml:"subject"`
+	KVBucket           string        `mapstructure:"kv_bucket" yaml:"kv_bucket"`
+	CacheTTL           time.Duration `mapstructure:"cache_ttl" yaml:"cache_ttl"`
+	CacheTTLFailures   time.Duration `mapstructure:"cache_ttl_failures" yaml:"cache_ttl_failures"`
+	MaxConcurrent      int           `mapstructure:"max_concurrent" yaml:"max_concurrent"`
+	RequestTimeout     time.Duration `mapstructure:"request_timeout" yaml:"request_timeout"`
+	RateLimitDelay     time.Duration `mapstructure:"rate_limit_delay" yaml:"rate_limit_delay"`
+	VerifyExternalOnly bool          `mapstructure:"verify_external_only" yaml:"verify_external_only"`
+	SkipEditLinks      bool          `mapstructure:"skip_edit_links" yaml:"skip_edit_links"`
+	FollowRedirects    bool          `mapstructure:"follow_redirects" yaml:"follow_redirects"`
+	MaxRedirects       int           `mapstructure:"max_redirects" yaml:"max_redirects"`
+	// BrokerURLSet records whether broker_url/nats_url appeared in the file,
+	// because "not set" (embed a server) differs from "set to the default".
+	BrokerURLSet bool `mapstructure:"-" yaml:"-"`
+}
+
+// Sync is the daemon's periodic repository sync.
+type Sync struct {
+	Schedule string `mapstructure:"schedule" yaml:"schedule"` // cron, five fields
+}
+
+// Storage holds daemon storage paths.
+type Storage struct {
+	OutputDir    string `mapstructure:"output_dir" yaml:"output_dir"`
+	RepoCacheDir string `mapstructure:"repo_cache_dir" yaml:"repo_cache_dir"`
+}
+
+// HTTP holds the ports of the daemon's four servers.
+type HTTP struct {
+	DocsPort       int `mapstructure:"docs_port" yaml:"docs_port"`
+	WebhookPort    int `mapstructure:"webhook_port" yaml:"webhook_port"`
+	AdminPort      int `mapstructure:"admin_port" yaml:"admin_port"`
+	LiveReloadPort int `mapstructure:"livereload_port" yaml:"livereload_port"`
+}
+
+// Versioning configures multi-version documentation from branches and tags.
+type Versioning struct {
+	Enabled            bool     `mapstructure:"enabled" yaml:"enabled"`
+	Strategy           string   `mapstructure:"strategy" yaml:"strategy"` // branches_and_tags | branches_only | tags_only
+	DefaultBranchOnly  bool     `mapstructure:"default_branch_only" yaml:"default_branch_only"`
+	BranchPatterns     []string `mapstructure:"branch_patterns" yaml:"branch_patterns"`
+	TagPatterns        []string `mapstructure:"tag_patterns" yaml:"tag_patterns"`
+	MaxVersionsPerRepo int      `mapstructure:"max_versions_per_repo" yaml:"max_versions_per_repo"`
+}
+
+// Generator is the site metadata and theme parameters handed to Hugo
+// (section alias: hugo).
+type Generator struct {
+	Title       string            `mapstructure:"title" yaml:"title"`
+	Description string            `mapstructure:"description" yaml:"description"`
+	BaseURL     string            `mapstructure:"base_url" yaml:"base_url"`
+	Params      map[string]any    `mapstructure:"params" yaml:"params"`
+	Taxonomies  map[string]string `mapstructure:"taxonomies" yaml:"taxonomies"`
+}
+
+// Output says where the site goes and whether the directory is cleaned first.
+type Output struct {
+	Directory string `mapstructure:"directory" yaml:"directory"`
+	Clean     bool   `mapstructure:"clean" yaml:"clean"`
+}
+
+// Ingress configures `docweave ingress`, the ingress listing interface.
+type Ingress struct {
+	Port         int           `mapstructure:"port" yaml:"port"`
+	APIKeys      []string      `mapstructure:"api_keys" yaml:"api_keys"`
+	APIKeysFile  string        `mapstructure:"api_keys_file" yaml:"api_keys_file"`
+	CacheControl string        `mapstructure:"cache_control" yaml:"cache_control"`
+	Source       IngressSource `mapstructure:"source" yaml:"source"`
+}
+
+// IngressSource says where ingress objects come from.
+type IngressSource struct {
+	Type          string `mapstructure:"type" yaml:"type"` // file | kubernetes
+	Path          string `mapstructure:"path" yaml:"path"`
+	Kubeconfig    string `mapstructure:"kubeconfig" yaml:"kubeconfig"`
+	Namespace     string `mapstructure:"namespace" yaml:"namespace"`
+	LabelSelector string `mapstructure:"label_selector" yaml:"label_selector"`
+}
+
+// ShouldSkipIfUnchanged applies the spec's mode-dependent default: true in
+// daemon mode, false in direct mode; direct builds never skip at all.
+func (c *Config) ShouldSkipIfUnchanged() bool {
+	if c.Mode == ModeDirect {
+		return false
+	}
+	if c.Build.SkipIfUnchanged == nil {
+		return true
+	}
+	return *c.Build.SkipIfUnchanged
+}
+
+// Repository returns the configured repository with the given name; stages
+// receive names in messages and look the rest up in their own configuration.
+func (c *Config) Repository(name string) (Repository, bool) {
+	for _, r := range c.Repositories {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return Repository{}, false
+}
+
+// DocPaths returns the repository's documentation roots, defaulting to docs.
+func (r Repository) DocPaths() []string {
+	if len(r.Paths) == 0 {
+		return []string{DefaultDocsPath}
+	}
+	return r.Paths
+}

@@ -1,0 +1,79 @@
+package config
+
+import "time"
+
+// Default values that other code (and the docs reference) refers to by name.
+const (
+	// DefaultBrokerURL is where the daemon's embedded broker listens when
+	// daemon.link_verification.broker_url is not set.
+	DefaultBrokerURL = "nats://127.0.0.1:4222"
+	// DefaultOutputDirectory is output.directory when the file omits it.
+	DefaultOutputDirectory = "./site"
+	// DefaultDocsPath is the documentation root of a repository that lists
+	// no paths.
+	DefaultDocsPath = "docs"
+	// DefaultSyncSchedule is daemon.sync.schedule when the file omits it.
+	DefaultSyncSchedule = "*/5 * * * *"
+)
+
+// Default returns the configuration a file with no keys at all produces,
+// apart from path resolution. It is the single place where the defaults of
+// the specification live, so the loader, the starter configuration test and
+// the reference documentation cannot disagree.
+//
+// Two defaults are not plain values: build.skip_if_unchanged stays nil
+// (see ShouldSkipIfUnchanged) and repositories[].paths is filled in per
+// repository by the loader (DefaultDocsPath).
+func Default() Config {
+	return Config{
+		Build: Build{
+			CloneConcurrency:  4,
+			CloneStrategy:     "fresh",
+			ShallowDepth:      1,
+			MaxRetries:        2,
+			RetryBackoff:      "linear",
+			RetryInitialDelay: time.Second,
+			RetryMaxDelay:     30 * time.Second,
+			NamespaceForges:   "auto",
+		},
+		Daemon: Daemon{
+			LinkVerification: LinkVerification{
+				Enabled:          true,
+				BrokerURL:        DefaultBrokerURL,
+				Subject:          "builder.links.broken",
+				KVBucket:         "builder-link-cache",
+				CacheTTL:         24 * time.Hour,
+				CacheTTLFailures: time.Hour,
+				MaxConcurrent:    10,
+				RequestTimeout:   10 * time.Second,
+				RateLimitDelay:   100 * time.Millisecond,
+				SkipEditLinks:    true,
+				FollowRedirects:  true,
+				MaxRedirects:     3,
+			},
+			Sync:    Sync{Schedule: DefaultSyncSchedule},
+			Storage: Storage{OutputDir: DefaultOutputDirectory},
+			HTTP: HTTP{
+				DocsPort:       8080,
+				WebhookPort:    8081,
+				AdminPort:      8082,
+				LiveReloadPort: 8083,
+			},
+		},
+		Versioning: Versioning{
+			Strategy:           "branches_and_tags",
+			BranchPatterns:     []string{"*"},
+			TagPatterns:        []string{"*"},
+			MaxVersionsPerRepo: 10,
+		},
+		Generator: Generator{
+			Taxonomies: map[string]string{"tag": "tags", "category": "categories"},
+		},
+		Output: Output{Directory: DefaultOutputDirectory, Clean: true},
+		Ingress: Ingress{
+			Port:         8084,
+			CacheControl: "no-store",
+			Source:       IngressSource{Type: "file"},
+		},
+	}
+}

@@ -1,0 +1,188 @@
+package config
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/viper"
+)
+
+// keyDelimiter separates nested keys inside viper. A byte that cannot
+// appear in a YAML key keeps keys that contain dots (free-form params)
+// whole.
+const keyDelimiter = "\x00"
+
+// loadState is what the loader learned that the public fields cannot hold.
+type loadState struct {
+	// baseDir is the directory relative paths were resolved against.
+	baseDir string
+	// decodeProblems are unknown keys, wrong types and failed ${VAR}
+	// expansions; Validate reports them together with its own findings.
+	decodeProblems []Problem
+	// envFiles are the .env files that were read, in load order.
+	envFiles []string
+}
+
+// Load reads the YAML configuration file at path for the given mode,
+// applies defaults, .env files and ${VAR} expansion, resolves relative
+// paths against the file's directory and validates the result. A
+// configuration with problems returns a *ValidationError listing all of
+// them.
+func Load(path string, mode Mode) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("resolve configuration path %s: %w", path, err)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("read configuration: %w", err)
+	}
+	return load(data, filepath.Dir(abs), abs, mode)
+}
+
+// LoadBytes is Load for configuration text that does not come from a file
+// (tests, `docweave validate -`, embedded examples). dir plays the role of
+// the file's directory: relative paths are resolved against it and .env
+// files are read from it; "" means the working directory.
+func LoadBytes(data []byte, dir string, mode Mode) (*Config, error) {
+	return load(data, dir, "", mode)
+}
+
+func load(data []byte, dir, path string, mode Mode) (*Config, error) {
+	workDir, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("determine working directory: %w", err)
+	}
+	if dir == "" {
+		dir = workDir
+	}
+	baseDir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("resolve configuration directory %s: %w", dir, err)
+	}
+	raw, err := readYAML(data)
+	if err != nil {
+		if path != "" {
+			return nil, fmt.Errorf("parse %s: %w", path, err)
+		}
+		return nil, err
+	}
+	env, envFiles, err := buildEnvironment(baseDir, workDir, os.Environ())
+	if err != nil {
+		return nil, fmt.Errorf("load .env files: %w", err)
+	}
+
+	c := Default()
+	dec := newDecoder(mapLookup(env))
+	dec.structure("", raw, reflect.ValueOf(&c).Elem())
+	applyLoadedDefaults(&c, dec.present)
+	resolvePaths(&c, baseDir)
+
+	c.Path = path
+	c.Mode = mode
+	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// readYAML parses YAML with viper and returns the top-level mapping with
+// keys lower-cased (viper treats keys case-insensitively) and null values
+// kept, so that an unknown key with no value is still reported.
+func readYAML(data []byte) (map[string]any, error) {
+	v := viper.NewWithOptions(viper.KeyDelimiter(keyDelimiter))
+	v.SetConfigType("yaml")
+	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
+		return nil, fmt.Errorf("parse YAML: %w", err)
+	}
+	raw := map[string]any{}
+	for _, key := range v.AllKeys() {
+		top, _, _ := strings.Cut(key, keyDelimiter)
+		if _, done := raw[top]; !done {
+			raw[top] = v.Get(top)
+		}
+	}
+	return raw, nil
+}
+
+// applyLoadedDefaults fills the defaults that depend on what the file set.
+func applyLoadedDefaults(c *Config, present map[string]bool) {
+	for i := range c.Repositories {
+		if !present[fmt.Sprintf("repositories[%d].paths", i)] {
+			c.Repositories[i].Paths = []string{DefaultDocsPath}
+		}
+	}
+	lv := &c.Daemon.LinkVerification
+	lv.BrokerURLSet = present["daemon.link_verification.broker_url"] && strings.TrimSpace(lv.BrokerURL) != ""
+	if !lv.BrokerURLSet {
+		lv.BrokerURL = DefaultBrokerURL
+	}
+	if !present["daemon.storage.output_dir"] {
+		c.Daemon.Storage.OutputDir = c.Output.Directory
+	}
+	// A known boolean theme parameter written as ${VAR} arrives as the
+	// string "true" or "false"; give the theme the boolean it expects.
+	for name, value := range c.Generator.Params {
+		s, isString := value.(string)
+		if !isString || knownParamTypes[strings.ToLower(name)] != "bool" {
+			continue
+		}
+		if b, err := strconv.ParseBool(strings.TrimSpace(s)); err == nil {
+			c.Generator.Params[name] = b
+		}
+	}
+}
+
+// resolvePaths makes every filesystem path in c absolute and clean,
+// resolving relative ones against baseDir. Empty paths stay empty.
+func resolvePaths(c *Config, baseDir string) {
+	for _, p := range c.filesystemPaths() {
+		*p = resolvePath(*p, baseDir)
+	}
+}
+
+// filesystemPaths lists pointers to every field that holds a filesystem
+// path, so resolution and validation agree on which fields those are.
+func (c *Config) filesystemPaths() []*string {
+	paths := []*string{
+		&c.Output.Directory,
+		&c.Daemon.Storage.OutputDir,
+		&c.Daemon.Storage.RepoCacheDir,
+		&c.Build.WorkspaceDir,
+		&c.Ingress.Source.Path,
+		&c.Ingress.Source.Kubeconfig,
+		&c.Ingress.APIKeysFile,
+	}
+	for i := range c.Repositories {
+		paths = append(paths, &c.Repositories[i].Auth.KeyPath)
+	}
+	return paths
+}
+
+func resolvePath(p, baseDir string) string {
+	if p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(baseDir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// EnvFiles returns the .env files that were read while loading, in load
+// order, so the caller can log where values came from.
+func (c *Config) EnvFiles() []string {
+	return append([]string(nil), c.loadState.envFiles...)
+}
+
+// BaseDir is the directory relative paths were resolved against: the
+// configuration file's directory, or the dir given to LoadBytes.
+func (c *Config) BaseDir() string {
+	return c.loadState.baseDir
+}

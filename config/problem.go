@@ -1,0 +1,139 @@
+package config
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Problem is one thing wrong with a configuration: the key path it concerns
+// (for example "repositories[2].auth.token") and a message that says what is
+// wrong and what was expected. Messages never contain secret values.
+type Problem struct {
+	Key     string
+	Message string
+}
+
+// String renders the problem as "<key path>: <message>".
+func (p Problem) String() string {
+	if p.Key == "" {
+		return p.Message
+	}
+	return p.Key + ": " + p.Message
+}
+
+// ValidationError carries every problem found in a configuration at once,
+// so an operator fixes a file in one pass instead of one error per run.
+type ValidationError struct {
+	Problems []Problem
+}
+
+// Error lists the problems one per line, sorted by key path.
+func (e *ValidationError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// problemList collects problems while a check runs.
+type problemList []Problem
+
+func (l *problemList) add(key, format string, args ...any) {
+	*l = append(*l, Problem{Key: key, Message: fmt.Sprintf(format, args...)})
+}
+
+// sortProblems orders problems by key path, comparing list indexes as
+// numbers so repositories[10] comes after repositories[2], then by message.
+func sortProblems(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		if c := naturalCompare(ps[i].Key, ps[j].Key); c != 0 {
+			return c < 0
+		}
+		return ps[i].Message < ps[j].Message
+	})
+}
+
+// naturalCompare compares two strings, treating runs of digits as numbers.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := leadingDigits(a), leadingDigits(b)
+		if da != "" && db != "" {
+			na, nb := strings.TrimLeft(da, "0"), strings.TrimLeft(db, "0")
+			if len(na) != len(nb) {
+				return cmpInt(len(na), len(nb))
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmpInt(int(a[0]), int(b[0]))
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmpInt(len(a), len(b))
+}
+
+func leadingDigits(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// suggest returns the candidate closest to an unknown key by edit distance
+// when it is close enough to be a plausible typo, or "" otherwise.
+func suggest(unknown string, candidates []string) string {
+	best, bestDist := "", -1
+	for _, c := range candidates {
+		d := editDistance(unknown, c)
+		if bestDist < 0 || d < bestDist || (d == bestDist && c < best) {
+			best, bestDist = c, d
+		}
+	}
+	limit := len(unknown) / 3
+	if limit < 2 {
+		limit = 2
+	}
+	if bestDist < 0 || bestDist > limit {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between two strings (bytes;
+// configuration keys are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

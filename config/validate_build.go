@@ -1,0 +1,21 @@
+package config
+
+// validateBuild checks the build section: enums, counts, retry delays and
+// prune globs.
+func (c *Config) validateBuild(l *problemList) {
+	b := c.Build
+	checkEnum(l, "build.clone_strategy", b.CloneStrategy, "fresh", "update", "auto")
+	checkEnum(l, "build.retry_backoff", b.RetryBackoff, "fixed", "linear", "exponential")
+	checkEnum(l, "build.namespace_forges", b.NamespaceForges, "auto", "always", "never")
+	checkAtLeast(l, "build.clone_concurrency", b.CloneConcurrency, 1)
+	checkAtLeast(l, "build.shallow_depth", b.ShallowDepth, 0)
+	checkAtLeast(l, "build.max_retries", b.MaxRetries, 0)
+	checkNotNegative(l, "build.retry_initial_delay", b.RetryInitialDelay)
+	checkNotNegative(l, "build.retry_max_delay", b.RetryMaxDelay)
+	if b.RetryInitialDelay >= 0 && b.RetryMaxDelay >= 0 && b.RetryInitialDelay > b.RetryMaxDelay {
+		l.add("build.retry_initial_delay", "%s is longer than build.retry_max_delay (%s); expected at most the maximum delay",
+			b.RetryInitialDelay, b.RetryMaxDelay)
+	}
+	checkGlobs(l, "build.prune_allow", b.PruneAllow)
+	checkGlobs(l, "build.prune_deny", b.PruneDeny)
+}

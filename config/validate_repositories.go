@@ -1,0 +1,98 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// validateRepositories checks repositories[]: required fields, unique and
+// path-safe names, documentation roots inside the repository, and the
+// credentials each auth.type needs.
+func (c *Config) validateRepositories(l *problemList) {
+	if len(c.Repositories) == 0 && c.Mode != ModeIngress {
+		l.add("repositories", "no repository is configured; expected at least one entry with url and name")
+	}
+	firstByName := map[string]int{}
+	for i, r := range c.Repositories {
+		prefix := fmt.Sprintf("repositories[%d]", i)
+		if strings.TrimSpace(r.URL) == "" {
+			l.add(prefix+".url", "missing; expected the repository's Git clone URL")
+		}
+		switch {
+		case r.Name == "":
+			l.add(prefix+".name", "missing; expected a unique name, used in content paths")
+		case !isSafeSegment(r.Name):
+			l.add(prefix+".name", "%q is not safe as a path segment; %s", r.Name, safeSegmentExpected)
+		default:
+			folded := strings.ToLower(r.Name)
+			if first, seen := firstByName[folded]; seen {
+				l.add(prefix+".name", "%q is also the name of repositories[%d] (names are compared ignoring case); expected unique names",
+					r.Name, first)
+			} else {
+				firstByName[folded] = i
+			}
+		}
+		validateDocPaths(l, prefix+".paths", r.Paths)
+		validateAuth(l, prefix+".auth", r.Auth)
+	}
+}
+
+// validateDocPaths checks that every documentation root is a relative path
+// that stays inside the repository.
+func validateDocPaths(l *problemList, key string, paths []string) {
+	if paths != nil && len(paths) == 0 {
+		l.add(key, "is an empty list; expected at least one documentation root (omit the key for [docs])")
+	}
+	for i, p := range paths {
+		k := fmt.Sprintf("%s[%d]", key, i)
+		slashed := filepath.ToSlash(p)
+		switch {
+		case strings.TrimSpace(p) == "":
+			l.add(k, "is empty; expected a directory inside the repository such as docs")
+		case path.IsAbs(slashed) || filepath.IsAbs(p) || filepath.VolumeName(p) != "":
+			l.add(k, "%q is absolute; expected a path relative to the repository root", p)
+		default:
+			clean := path.Clean(slashed)
+			if clean == ".." || strings.HasPrefix(clean, "../") {
+				l.add(k, "%q escapes the repository; expected a path inside it", p)
+			}
+		}
+	}
+}
+
+// authFieldFor says which auth.type uses each credential field.
+var authFieldFor = []struct {
+	field    string
+	authType AuthType
+	get      func(Auth) string
+}{
+	{"token", AuthToken, func(a Auth) string { return a.Token }},
+	{"username", AuthBasic, func(a Auth) string { return a.Username }},
+	{"password", AuthBasic, func(a Auth) string { return a.Password }},
+	{"key_path", AuthSSH, func(a Auth) string { return a.KeyPath }},
+}
+
+// validateAuth checks auth.type and that exactly the fields it uses are
+// set. Messages never contain the credentials.
+func validateAuth(l *problemList, key string, a Auth) {
+	switch a.Type {
+	case AuthNone, AuthToken, AuthBasic, AuthSSH:
+	default:
+		l.add(key+".type", "%q is not allowed; expected one of token, basic, ssh (or omit it for no authentication)", string(a.Type))
+		return
+	}
+	for _, f := range authFieldFor {
+		k := key + "." + f.field
+		set := f.get(a) != ""
+		switch {
+		case a.Type == AuthNone && set:
+			l.add(k, "is set but %s.type is empty; expected %s.type %s", key, key, f.authType)
+		case a.Type == f.authType && !set:
+			l.add(k, "missing; %s.type %s needs it", key, a.Type)
+		case a.Type != AuthNone && a.Type != f.authType && set:
+			l.add(k, "is not used by %s.type %s; remove it or change %s.type", key, a.Type, key)
+		}
+	}
+}

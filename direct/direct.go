@@ -1,0 +1,186 @@
+// Package direct runs one build from start to finish in this process — the
+// `docweave build` command. It starts (or connects to) the broker by the
+// broker rule, runs every stage on it, publishes the build request and
+// waits for the build's report, reporting progress on the way.
+package direct
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/workspace"
+)
+
+// Progress is a snapshot of a running build for a person watching it.
+type Progress struct {
+	BuildID      string
+	Repositories int // repositories in the build
+	Acquired     int // repositories with an outcome (cloned and pruned, or failed)
+	Failed       int
+	Pages        int // set once the site is rendered
+	Rendered     bool
+	Elapsed      time.Duration
+}
+
+// Options tune a direct build.
+type Options struct {
+	// Stages to run in this process; empty means every registered stage.
+	Stages []string
+	// OnProgress is called after every pipeline step of the build.
+	OnProgress func(Progress)
+	Log        zerolog.Logger
+}
+
+// NewBuildID returns a sortable, unique build ID that is safe as a KV key
+// and as a file name.
+func NewBuildID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return time.Now().UTC().Format("20060102t150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// Build runs one build and returns its report. An error means there is no
+// report at all (the broker failed, a stage gave up on a message); a build
+// whose repositories or render failed still returns a report saying so.
+func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build, error) {
+	layout := workspace.For(cfg)
+	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
+		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
+	}
+	bopts := pipeline.BrokerOptions{Name: "docweave-build"}
+	if cfg.Daemon.LinkVerification.BrokerURLSet {
+		bopts.URL = cfg.Daemon.LinkVerification.BrokerURL
+	} else {
+		dir, err := os.MkdirTemp(layout.Root, "nats-direct-")
+		if err != nil {
+			return nil, fmt.Errorf("broker store: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		bopts.StoreDir = dir
+	}
+	broker, err := pipeline.OpenBroker(ctx, bopts)
+	if err != nil {
+		return nil, err
+	}
+	defer broker.Close()
+	if err := pipeline.Provision(ctx, broker.JS, 1); err != nil {
+		return nil, err
+	}
+	builds, err := pipeline.OpenBuilds(ctx, broker.JS)
+	if err != nil {
+		return nil, err
+	}
+	store, err := artifact.NewLocal(layout.Artifacts())
+	if err != nil {
+		return nil, err
+	}
+	names := opts.Stages
+	if len(names) == 0 {
+		names = pipeline.Registered()
+	}
+	stages, err := pipeline.Build(names, pipeline.Deps{Config: cfg, Store: store, Builds: builds, Workspace: layout.Root, Log: opts.Log})
+	if err != nil {
+		return nil, err
+	}
+
+	buildID := NewBuildID()
+	w, err := watch(broker.Conn, buildID)
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+
+	runCtx, stopRunner := context.WithCancel(ctx)
+	runnerDone := make(chan error, 1)
+	go func() { runnerDone <- pipeline.NewRunner(broker.JS, opts.Log, stages).Run(runCtx) }()
+	defer func() { stopRunner(); <-runnerDone }()
+
+	req := &events.BuildRequested{
+		Header:     events.Header{ID: "build.requested:" + buildID, BuildID: buildID},
+		Reason:     "cli",
+		Direct:     true,
+		ConfigHash: cfg.Hash(),
+	}
+	if err := pipeline.Publish(ctx, broker.JS, req); err != nil {
+		return nil, err
+	}
+	opts.Log.Info().Str("build_id", buildID).Int("repositories", len(cfg.Repositories)).Msg("build requested")
+	return w.wait(ctx, len(cfg.Repositories), opts.OnProgress)
+}
+
+// watcher follows one build's events on the broker.
+type watcher struct {
+	buildID string
+	sub     *nats.Subscription
+	ch      chan *nats.Msg
+	started time.Time
+}
+
+func watch(nc *nats.Conn, buildID string) (*watcher, error) {
+	w := &watcher{buildID: buildID, ch: make(chan *nats.Msg, 256), started: time.Now()}
+	sub, err := nc.ChanSubscribe(events.AllSubjects, w.ch)
+	if err != nil {
+		return nil, fmt.Errorf("watch build %s: %w", buildID, err)
+	}
+	w.sub = sub
+	return w, nil
+}
+
+func (w *watcher) close() { _ = w.sub.Unsubscribe() }
+
+func (w *watcher) wait(ctx context.Context, total int, onProgress func(Progress)) (*report.Build, error) {
+	p := Progress{BuildID: w.buildID, Repositories: total}
+	tell := func() {
+		if onProgress != nil {
+			p.Elapsed = time.Since(w.started)
+			onProgress(p)
+		}
+	}
+	tell()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("build %s: %w", w.buildID, ctx.Err())
+		case <-tick.C:
+			tell()
+		case m := <-w.ch:
+			if m.Header.Get("Docweave-Build-Id") != w.buildID {
+				continue
+			}
+			ev, err := events.Decode(m.Subject, m.Data)
+			if err != nil {
+				continue
+			}
+			switch e := ev.(type) {
+			case *events.RepoPruned:
+				p.Acquired++
+				if e.Outcome.Failed {
+					p.Failed++
+				}
+			case *events.SiteRendered:
+				p.Rendered, p.Pages = e.OK, e.Pages
+			case *events.BuildFinished:
+				tell()
+				rep := e.Report
+				return &rep, nil
+			case *events.StageFailed:
+				return nil, fmt.Errorf("build %s: stage %s gave up on %s: %s", w.buildID, e.Stage, e.OnSubject, e.Reason)
+			}
+			tell()
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package events
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docweave/docweave/report"
+)
+
+func TestEncodeDecodeRoundTripEveryKind(t *testing.T) {
+	samples := []Event{
+		&BuildRequested{Header: Header{ID: "a", BuildID: "b1"}, Reason: "cli", Direct: true},
+		&RepoClone{Header: Header{ID: "c", BuildID: "b1"}, Repository: "r"},
+		&RepoCloned{Header: Header{ID: "d", BuildID: "b1"}, Repository: "r", Failure: &report.Issue{Code: report.CodeCloneAuth}},
+		&RepoPruned{Header: Header{ID: "e", BuildID: "b1"}, Outcome: RepoOutcome{Repository: "r", DocFiles: 3}},
+		&ContentReady{Header: Header{ID: "f", BuildID: "b1"}, Outcomes: []RepoOutcome{{Repository: "r"}}},
+		&SiteRendered{Header: Header{ID: "g", BuildID: "b1"}, OK: true, Pages: 7},
+		&BuildFinished{Header: Header{ID: "h", BuildID: "b1"}, Report: report.Build{RenderedPages: 7}},
+		&StageFailed{Header: Header{ID: "i", BuildID: "b1"}, Stage: "render", Reason: "boom"},
+	}
+	if len(samples) != len(kinds) {
+		t.Fatalf("test covers %d kinds, package has %d", len(samples), len(kinds))
+	}
+	for _, ev := range samples {
+		data, err := Encode(ev)
+		if err != nil {
+			t.Fatalf("encode %s: %v", ev.Subject(), err)
+		}
+		back, err := Decode(ev.Subject(), data)
+		if err != nil {
+			t.Fatalf("decode %s: %v", ev.Subject(), err)
+		}
+		h := back.Head()
+		if h.Type != ev.Subject() || h.SchemaVersion != kinds[ev.Subject()].version || h.Time.IsZero() {
+			t.Fatalf("%s: header not stamped: %+v", ev.Subject(), h)
+		}
+		if h.ID != ev.Head().ID || h.BuildID != "b1" {
+			t.Fatalf("%s: header lost: %+v", ev.Subject(), h)
+		}
+	}
+}
+
+func TestEncodeRequiresIDs(t *testing.T) {
+	if _, err := Encode(&RepoClone{Header: Header{BuildID: "b"}}); err == nil {
+		t.Fatal("message without id encoded")
+	}
+	if _, err := Encode(&RepoClone{Header: Header{ID: "x"}}); err == nil {
+		t.Fatal("message without build id encoded")
+	}
+}
+
+func TestDecodeRejectsNewerSchemaAndUnknownSubject(t *testing.T) {
+	_, err := Decode(SubjectRepoClone, []byte(`{"id":"x","build_id":"b","schema_version":99}`))
+	if err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("want newer-schema error, got %v", err)
+	}
+	if _, err := Decode("docweave.nope", []byte(`{}`)); err == nil {
+		t.Fatal("unknown subject decoded")
+	}
+	if _, err := Decode(SubjectRepoClone, []byte(`{not json`)); err == nil {
+		t.Fatal("malformed JSON decoded")
+	}
+}
+
+func BenchmarkEncodeDecodeContentReady(b *testing.B) {
+	ev := &ContentReady{Header: Header{ID: "f", BuildID: "b1"}}
+	for i := 0; i < 50; i++ {
+		ev.Outcomes = append(ev.Outcomes, RepoOutcome{Repository: "repo", Tree: "sha256:0123456789abcdef", DocFiles: 50, Timings: Timings{"clone": 12}})
+	}
+	for b.Loop() {
+		data, err := Encode(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Decode(SubjectContentReady, data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

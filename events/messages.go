@@ -1,0 +1,146 @@
+package events
+
+import (
+	"time"
+
+	"github.com/docweave/docweave/report"
+)
+
+// Schema versions, one per message type. Bump one when its payload changes
+// incompatibly, and keep decoding the previous version for a release.
+const (
+	BuildRequestedVersion = 1
+	RepoCloneVersion      = 1
+	RepoClonedVersion     = 1
+	RepoPrunedVersion     = 1
+	ContentReadyVersion   = 1
+	SiteRenderedVersion   = 1
+	BuildFinishedVersion  = 1
+	StageFailedVersion    = 1
+)
+
+// Timings are the milliseconds each stage spent on the work a message
+// describes, carried along so the report can show per-stage durations even
+// when stages run in different processes.
+type Timings map[string]int64
+
+// BuildRequested asks for a build. Triggers (command line, cron, webhook,
+// admin API) publish it; the discover stage consumes it.
+type BuildRequested struct {
+	Header
+	Reason string `json:"reason"` // cli | startup | cron | webhook | admin
+	Direct bool   `json:"direct"` // a command-line build: never skipped
+	// Repositories limits the build to these names; empty means all.
+	Repositories []string `json:"repositories,omitempty"`
+	ConfigHash   string   `json:"config_hash"`
+}
+
+// Subject implements Event.
+func (*BuildRequested) Subject() string { return SubjectBuildRequested }
+
+// RepoClone asks the clone stage to acquire one repository for a build.
+type RepoClone struct {
+	Header
+	Repository  string `json:"repository"`
+	Forge       string `json:"forge"`
+	ContentPath string `json:"content_path"` // where its docs go under content/
+}
+
+// Subject implements Event.
+func (*RepoClone) Subject() string { return SubjectRepoClone }
+
+// RepoCloned reports the acquisition of one repository, successful or not;
+// a failure is data here, so the build can go on without it.
+type RepoCloned struct {
+	Header
+	Repository  string `json:"repository"`
+	Forge       string `json:"forge"`
+	ContentPath string `json:"content_path"`
+	Branch      string `json:"branch,omitempty"`
+	Commit      string `json:"commit,omitempty"`
+	// Checkout names the working copy inside the clone stage's workspace
+	// (relative, e.g. "checkouts/<build>/<repo>"), which prune reads; clone
+	// and prune run beside each other for this reason.
+	Checkout string        `json:"checkout,omitempty"`
+	Attempts int           `json:"attempts"`
+	Failure  *report.Issue `json:"failure,omitempty"`
+	Timings  Timings       `json:"timings"`
+}
+
+// Subject implements Event.
+func (*RepoCloned) Subject() string { return SubjectRepoCloned }
+
+// RepoOutcome is the final word on one repository in one build: its
+// documentation tree (by content hash) or why there is none.
+type RepoOutcome struct {
+	Repository  string         `json:"repository"`
+	Forge       string         `json:"forge"`
+	ContentPath string         `json:"content_path"`
+	Branch      string         `json:"branch,omitempty"`
+	Commit      string         `json:"commit,omitempty"`
+	Tree        string         `json:"tree,omitempty"` // artifact reference of the docs tree
+	DocFiles    int            `json:"doc_files"`
+	Attempts    int            `json:"attempts"`
+	Failed      bool           `json:"failed"`
+	Issues      []report.Issue `json:"issues,omitempty"`
+	Timings     Timings        `json:"timings"`
+}
+
+// RepoPruned carries one repository's outcome after pruning; the last one of
+// a build completes the join and is followed by ContentReady.
+type RepoPruned struct {
+	Header
+	Outcome RepoOutcome `json:"outcome"`
+}
+
+// Subject implements Event.
+func (*RepoPruned) Subject() string { return SubjectRepoPruned }
+
+// ContentReady says every repository of a build has an outcome; the render
+// stage consumes it.
+type ContentReady struct {
+	Header
+	Outcomes []RepoOutcome `json:"outcomes"` // sorted by repository name
+}
+
+// Subject implements Event.
+func (*ContentReady) Subject() string { return SubjectContentReady }
+
+// SiteRendered reports the render of a build's site, successful or not.
+type SiteRendered struct {
+	Header
+	OK       bool           `json:"ok"`
+	Site     string         `json:"site,omitempty"` // artifact reference of the published site
+	Pages    int            `json:"pages"`
+	Files    int            `json:"files"`
+	Outcomes []RepoOutcome  `json:"outcomes"`
+	Issues   []report.Issue `json:"issues,omitempty"`
+	Timings  Timings        `json:"timings"`
+}
+
+// Subject implements Event.
+func (*SiteRendered) Subject() string { return SubjectSiteRendered }
+
+// BuildFinished carries the final build report.
+type BuildFinished struct {
+	Header
+	Report report.Build `json:"report"`
+}
+
+// Subject implements Event.
+func (*BuildFinished) Subject() string { return SubjectBuildFinished }
+
+// StageFailed records a message a stage gave up on (a poison message or one
+// that exhausted its deliveries), so nothing disappears silently.
+type StageFailed struct {
+	Header
+	Stage      string    `json:"stage"`
+	MessageID  string    `json:"message_id"`
+	OnSubject  string    `json:"on_subject"`
+	Reason     string    `json:"reason"`
+	Deliveries uint64    `json:"deliveries"`
+	FailedAt   time.Time `json:"failed_at"`
+}
+
+// Subject implements Event.
+func (*StageFailed) Subject() string { return SubjectStageFailed }

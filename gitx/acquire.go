@@ -1,0 +1,237 @@
+// Package gitx acquires one Git repository into a working directory for the
+// clone stage: a fresh clone, an in-place update of an existing workspace,
+// or whichever of the two fits (auto). It is built on go-git so docweave
+// needs no git binary at run time (file:// URLs are the exception: go-git
+// runs git-upload-pack for them), retries transient failures with the
+// configured backoff, and reports every failure as an *Error with a stable
+// code and a message free of credentials.
+package gitx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/logging"
+)
+
+// Acquisition strategies of build.clone_strategy.
+const (
+	StrategyFresh  = "fresh"
+	StrategyUpdate = "update"
+	StrategyAuto   = "auto"
+)
+
+// Request says which repository to acquire, where, and how.
+type Request struct {
+	// URL is the clone URL: https://, http://, ssh://, scp-like
+	// git@host:path, file:// or a local path. Credentials embedded in an
+	// HTTP(S) URL are used as basic authentication when Auth is empty and
+	// never reach go-git's URL, logs or errors.
+	URL string
+	// Branch is the branch to check out; "" means the remote's default
+	// branch (its HEAD). A tag name, or a full "refs/tags/…" or
+	// "refs/heads/…" name, is accepted too; a tag is checked out detached.
+	Branch string
+	// Depth is the shallow clone depth; 0 fetches the full history.
+	Depth int
+	// Auth holds the credentials (see TokenUser for how tokens are sent).
+	Auth config.Auth
+	// Dir is the target working directory.
+	Dir string
+	// Strategy is fresh (remove Dir, clone), update (fetch and hard-reset
+	// an existing workspace, clone when Dir is absent or empty) or auto
+	// (update a valid workspace of the same URL, else clone fresh); "" means
+	// fresh, the configuration default.
+	Strategy string
+	// HardResetOnDiverge resets a workspace branch that has commits the
+	// remote does not (local commits, or a force-push on the remote) instead
+	// of failing with DIVERGED.
+	HardResetOnDiverge bool
+	// CleanUntracked removes untracked files and directories after a
+	// successful update (like `git clean -fd`: ignored files stay). Without
+	// it an update keeps untracked files.
+	CleanUntracked bool
+	// KnownHostsPath is the known_hosts file SSH host keys are checked
+	// against. Empty means $SSH_KNOWN_HOSTS if set, else the user's
+	// ~/.ssh/known_hosts and /etc/ssh/ssh_known_hosts; with none of them
+	// present an SSH URL fails with CLONE_AUTH.
+	KnownHostsPath string
+	// InsecureIgnoreHostKey accepts any SSH host key. Only for tests and
+	// throwaway environments: it allows a man in the middle.
+	InsecureIgnoreHostKey bool
+	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
+	// attempt that runs out of time is a transient CLONE_NETWORK failure and
+	// is retried, so a hung server cannot stall a build forever.
+	AttemptTimeout time.Duration
+}
+
+// Result describes what Acquire did.
+type Result struct {
+	// Commit is the commit checked out in Dir.
+	Commit string
+	// Branch is the branch (or tag) checked out, resolved from the remote
+	// default when the request named none.
+	Branch string
+	// Ref is the full reference name, e.g. refs/heads/main.
+	Ref string
+	// Attempts is how many attempts it took (1 without retries).
+	Attempts int
+	// Updated is true when an existing workspace was moved to a different
+	// commit; false for fresh clones and for workspaces already current.
+	Updated bool
+	// FellBackToFresh is true when an existing workspace was discarded and
+	// cloned again because it was corrupt or a clone of another URL.
+	FellBackToFresh bool
+}
+
+// Acquire brings req.Dir to the tip of the requested branch, retrying
+// transient failures (CLONE_NETWORK) according to retry. Every error is an
+// *Error carrying the number of attempts made. Logs go to the zerolog logger
+// in ctx (zerolog.Ctx), if any. Acquire does not lock Dir: callers must not
+// acquire into the same directory concurrently.
+func Acquire(ctx context.Context, req Request, retry RetryPolicy) (Result, error) {
+	if err := req.validate(); err != nil {
+		return Result{}, withAttempts(newError(CodeFailed, false, err, req.Auth.Token, req.Auth.Password), 0)
+	}
+	if err := retry.validate(); err != nil {
+		return Result{}, withAttempts(newError(CodeFailed, false, err), 0)
+	}
+	rem, err := newRemote(req.URL, req.Auth, req.hostKeys())
+	if err != nil {
+		return Result{}, withAttempts(configError(err, req), 0)
+	}
+	log := zerolog.Ctx(ctx).With().Str(logging.FieldRepository, RedactURL(rem.url)).Str("dir", req.Dir).Logger()
+
+	for attempt := 1; ; attempt++ {
+		res, gerr := runAttempt(ctx, req, rem, log)
+		if gerr == nil {
+			res.Attempts = attempt
+			log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", attempt).
+				Bool("updated", res.Updated).Bool("fell_back_to_fresh", res.FellBackToFresh).Msg("repository acquired")
+			return res, nil
+		}
+		gerr.Attempts = attempt
+		if !gerr.Transient || attempt > retry.MaxRetries || ctx.Err() != nil {
+			log.Warn().Str("code", gerr.Code).Int("attempts", attempt).Str("error", gerr.Err.Error()).Msg("repository acquisition failed")
+			return Result{Attempts: attempt}, gerr
+		}
+		delay := retry.Delay(attempt)
+		log.Warn().Str("code", gerr.Code).Int("attempt", attempt).Dur("retry_in", delay).Str("error", gerr.Err.Error()).Msg("transient failure, retrying")
+		if err := retry.sleep(ctx, delay); err != nil {
+			return Result{Attempts: attempt}, gerr
+		}
+	}
+}
+
+// runAttempt makes one attempt under the per-attempt timeout.
+func runAttempt(parent context.Context, req Request, rem *remote, log zerolog.Logger) (Result, *Error) {
+	ctx := parent
+	if req.AttemptTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(parent, req.AttemptTimeout)
+		defer cancel()
+	}
+	ref, gerr := lookupRemote(parent, ctx, rem, req.Branch)
+	if gerr != nil {
+		return Result{}, gerr
+	}
+	op := &operation{parent: parent, ctx: ctx, req: req, rem: rem, ref: ref, log: log}
+	switch req.strategy() {
+	case StrategyUpdate:
+		ws := inspectWorkspace(req.Dir, rem.url)
+		switch {
+		case ws.absent:
+			return op.freshClone()
+		case ws.problem != nil:
+			return Result{}, newError(CodeCorruptWorkspace, false,
+				fmt.Errorf("workspace %s cannot be updated (use clone_strategy auto or fresh to replace it): %w", req.Dir, ws.problem), rem.secrets...)
+		}
+		return op.update(ws)
+	case StrategyAuto:
+		ws := inspectWorkspace(req.Dir, rem.url)
+		if ws.absent {
+			return op.freshClone()
+		}
+		if ws.problem == nil {
+			res, gerr := op.update(ws)
+			if gerr == nil || gerr.Code != CodeCorruptWorkspace {
+				return res, gerr
+			}
+			ws.problem = gerr
+		}
+		log.Warn().Str("reason", redactText(ws.problem.Error(), rem.secrets...)).Msg("workspace unusable, cloning afresh")
+		res, gerr := op.freshClone()
+		res.FellBackToFresh = gerr == nil
+		return res, gerr
+	default:
+		return op.freshClone()
+	}
+}
+
+// operation is one attempt's shared state.
+type operation struct {
+	parent, ctx context.Context
+	req         Request
+	rem         *remote
+	ref         remoteRef
+	log         zerolog.Logger
+}
+
+// validate checks what Acquire needs before touching the disk.
+func (r *Request) validate() error {
+	switch r.Strategy {
+	case "", StrategyFresh, StrategyUpdate, StrategyAuto:
+	default:
+		return fmt.Errorf("clone strategy %q is not one of fresh, update, auto", r.Strategy)
+	}
+	if r.Depth < 0 {
+		return fmt.Errorf("shallow depth %d must be 0 (full history) or positive", r.Depth)
+	}
+	if r.Dir == "" {
+		return errors.New("target directory is empty")
+	}
+	abs, err := filepath.Abs(r.Dir)
+	if err != nil {
+		return fmt.Errorf("target directory %s: %w", r.Dir, err)
+	}
+	if abs == filepath.Dir(abs) {
+		return fmt.Errorf("target directory %s is a filesystem root; refusing to replace it", r.Dir)
+	}
+	r.Dir = abs
+	if r.AttemptTimeout < 0 {
+		return fmt.Errorf("attempt timeout %s must not be negative", r.AttemptTimeout)
+	}
+	return nil
+}
+
+func (r Request) strategy() string {
+	if r.Strategy == "" {
+		return StrategyFresh
+	}
+	return r.Strategy
+}
+
+func (r Request) hostKeys() hostKeyPolicy {
+	return hostKeyPolicy{knownHostsPath: r.KnownHostsPath, insecure: r.InsecureIgnoreHostKey}
+}
+
+// configError reports a request that cannot even be attempted.
+func configError(err error, req Request) *Error {
+	code := CodeFailed
+	var authErr *authSetupError
+	if errors.As(err, &authErr) {
+		code = CodeAuth
+	}
+	return newError(code, false, err, req.Auth.Token, req.Auth.Password)
+}
+
+func withAttempts(e *Error, n int) *Error {
+	e.Attempts = n
+	return e
+}

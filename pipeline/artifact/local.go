@@ -1,0 +1,153 @@
+package artifact
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Local is a Store in a directory on one machine: trees live under
+// <root>/trees/<hash>/ as ordinary files, so materializing is a copy (or a
+// hard link where the file system allows it).
+type Local struct {
+	root string
+}
+
+// NewLocal opens (creating when needed) a local store rooted at dir.
+func NewLocal(dir string) (*Local, error) {
+	for _, sub := range []string{"trees", "tmp"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return nil, fmt.Errorf("artifact store %s: %w", dir, err)
+		}
+	}
+	return &Local{root: dir}, nil
+}
+
+// SafeRel reports whether rel is a relative slash path that stays inside its
+// tree; trees come from untrusted repositories.
+func SafeRel(rel string) bool {
+	if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") || strings.ContainsRune(rel, 0) {
+		return false
+	}
+	clean := path.Clean(rel)
+	return clean == rel && clean != "." && clean != ".." && !strings.HasPrefix(clean, "../")
+}
+
+// PutTree implements Store: files are copied into a temporary directory while
+// being hashed, then the directory is renamed to its content hash. Putting
+// the same content twice keeps the first copy.
+func (l *Local) PutTree(ctx context.Context, files []File) (Ref, error) {
+	tmp, err := os.MkdirTemp(filepath.Join(l.root, "tmp"), "put-")
+	if err != nil {
+		return "", fmt.Errorf("put tree: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	entries := make([]Entry, 0, len(files))
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		if !SafeRel(f.Rel) {
+			return "", fmt.Errorf("put tree: unsafe path %q", f.Rel)
+		}
+		if seen[f.Rel] {
+			return "", fmt.Errorf("put tree: path %q given twice", f.Rel)
+		}
+		seen[f.Rel] = true
+		sum, err := copyHashing(f.Source, filepath.Join(tmp, filepath.FromSlash(f.Rel)))
+		if err != nil {
+			return "", fmt.Errorf("put tree: %s: %w", f.Rel, err)
+		}
+		entries = append(entries, Entry{Rel: f.Rel, Hash: sum})
+	}
+	ref := TreeRef(entries)
+	hexRef, _ := ref.Hex()
+	final := filepath.Join(l.root, "trees", hexRef)
+	if _, err := os.Stat(final); err == nil {
+		return ref, nil
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		if _, statErr := os.Stat(final); statErr == nil {
+			return ref, nil // a concurrent put of the same content won
+		}
+		return "", fmt.Errorf("put tree %s: %w", ref, err)
+	}
+	return ref, nil
+}
+
+// Materialize implements Store.
+func (l *Local) Materialize(ctx context.Context, ref Ref, dir string) error {
+	hexRef, err := ref.Hex()
+	if err != nil {
+		return err
+	}
+	src := filepath.Join(l.root, "trees", hexRef)
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("materialize %s: %w", ref, ErrNotFound)
+	}
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(dir, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if err := os.Link(p, dst); err == nil {
+			return nil
+		}
+		_, err = copyHashing(p, dst)
+		return err
+	})
+}
+
+// Has implements Store.
+func (l *Local) Has(_ context.Context, ref Ref) (bool, error) {
+	hexRef, err := ref.Hex()
+	if err != nil {
+		return false, err
+	}
+	_, err = os.Stat(filepath.Join(l.root, "trees", hexRef))
+	if os.IsNotExist(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// copyHashing copies src to dst (creating parents) and returns the hex
+// sha256 of the bytes copied, reading the source once.
+func copyHashing(src, dst string) (string, error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return "", err
+	}
+	defer in.Close()
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", err
+	}
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(io.MultiWriter(out, h), in); err != nil {
+		out.Close()
+		return "", err
+	}
+	if err := out.Close(); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

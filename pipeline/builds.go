@@ -1,0 +1,132 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/docweave/docweave/events"
+)
+
+// BuildState is a build's shared state in the builds bucket: which
+// repositories it waits for and the outcome of each that arrived. Stages in
+// different processes update it with compare-and-set, never in memory.
+type BuildState struct {
+	BuildID   string                        `json:"build_id"`
+	Reason    string                        `json:"reason"`
+	Direct    bool                          `json:"direct"`
+	StartedAt time.Time                     `json:"started_at"`
+	Expected  []string                      `json:"expected"`
+	Arrived   map[string]events.RepoOutcome `json:"arrived"`
+	Timings   events.Timings                `json:"timings"` // discover's own time
+}
+
+// Complete reports whether every expected repository has an outcome.
+func (s *BuildState) Complete() bool {
+	for _, name := range s.Expected {
+		if _, ok := s.Arrived[name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Outcomes returns the arrived outcomes sorted by repository name.
+func (s *BuildState) Outcomes() []events.RepoOutcome {
+	out := make([]events.RepoOutcome, 0, len(s.Arrived))
+	for _, o := range s.Arrived {
+		out = append(out, o)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Repository < out[j].Repository })
+	return out
+}
+
+// Builds is the builds bucket.
+type Builds struct {
+	kv jetstream.KeyValue
+}
+
+// OpenBuilds binds the (provisioned) builds bucket.
+func OpenBuilds(ctx context.Context, js jetstream.JetStream) (*Builds, error) {
+	kv, err := js.KeyValue(ctx, BuildsBucket)
+	if err != nil {
+		return nil, fmt.Errorf("open bucket %s: %w", BuildsBucket, err)
+	}
+	return &Builds{kv: kv}, nil
+}
+
+// Begin records a new build. Beginning the same build again (a redelivered
+// build.requested) leaves the first record in place.
+func (b *Builds) Begin(ctx context.Context, st BuildState) error {
+	if st.Arrived == nil {
+		st.Arrived = map[string]events.RepoOutcome{}
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	_, err = b.kv.Create(ctx, st.BuildID, data)
+	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("begin build %s: %w", st.BuildID, err)
+	}
+	return nil
+}
+
+// Get reads a build's state.
+func (b *Builds) Get(ctx context.Context, buildID string) (*BuildState, error) {
+	st, _, err := b.get(ctx, buildID)
+	return st, err
+}
+
+func (b *Builds) get(ctx context.Context, buildID string) (*BuildState, uint64, error) {
+	e, err := b.kv.Get(ctx, buildID)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read build %s: %w", buildID, err)
+	}
+	var st BuildState
+	if err := json.Unmarshal(e.Value(), &st); err != nil {
+		return nil, 0, Permanentf("build %s: corrupt state: %v", buildID, err)
+	}
+	if st.Arrived == nil {
+		st.Arrived = map[string]events.RepoOutcome{}
+	}
+	return &st, e.Revision(), nil
+}
+
+// Arrive records one repository's outcome and reports whether the build is
+// now complete. It is idempotent: an outcome that already arrived is kept
+// (the first one wins) and the current completeness is reported, so the
+// redelivered last arrival still completes the join. Concurrent arrivals
+// retry on revision conflicts.
+func (b *Builds) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (*BuildState, bool, error) {
+	for attempt := 0; attempt < 100; attempt++ {
+		st, rev, err := b.get(ctx, buildID)
+		if err != nil {
+			return nil, false, err
+		}
+		if _, seen := st.Arrived[o.Repository]; seen {
+			return st, st.Complete(), nil
+		}
+		st.Arrived[o.Repository] = o
+		data, err := json.Marshal(st)
+		if err != nil {
+			return nil, false, err
+		}
+		_, err = b.kv.Update(ctx, buildID, data, rev)
+		if err == nil {
+			return st, st.Complete(), nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
+			return nil, false, fmt.Errorf("record %s in build %s: %w", o.Repository, buildID, err)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+	}
+	return nil, false, fmt.Errorf("record %s in build %s: too many concurrent updates", o.Repository, buildID)
+}

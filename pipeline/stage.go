@@ -1,0 +1,134 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/artifact"
+)
+
+// Handler is a stage's job: a function of (context, event) returning the
+// events to publish next. It must be idempotent — a message may be delivered
+// again after a crash — and it never publishes or acknowledges itself.
+type Handler func(ctx context.Context, ev events.Event) ([]events.Event, error)
+
+// Stage is a registered stage ready to run.
+type Stage struct {
+	// Name is the stage's fixed name, used on command lines.
+	Name string
+	// Subjects are the subjects it consumes.
+	Subjects []string
+	// Handle does the work.
+	Handle Handler
+	// Concurrency is how many messages one process handles at once (≥1).
+	Concurrency int
+	// AckWait is how long a delivery may go without progress before the
+	// broker hands it to another replica; the runner signals progress while
+	// the handler runs, so it need not cover the whole job.
+	AckWait time.Duration
+	// MaxDeliver bounds redeliveries of one message.
+	MaxDeliver int
+}
+
+func (s Stage) ackWait() time.Duration {
+	if s.AckWait <= 0 {
+		return 30 * time.Second
+	}
+	return s.AckWait
+}
+
+func (s Stage) maxDeliver() int {
+	if s.MaxDeliver <= 0 {
+		return 5
+	}
+	return s.MaxDeliver
+}
+
+func (s Stage) concurrency() int {
+	if s.Concurrency <= 0 {
+		return 1
+	}
+	return s.Concurrency
+}
+
+func (s Stage) maxAckPending() int {
+	return 4 * s.concurrency()
+}
+
+// Deps is what a stage may use besides its messages. Stages never get the
+// broker connection: they talk only through the events they return.
+type Deps struct {
+	Config    *config.Config
+	Store     artifact.Store
+	Builds    *Builds
+	Workspace string // the workspace directory of this process
+	Log       zerolog.Logger
+}
+
+// Factory builds a stage from its dependencies.
+type Factory func(Deps) (Stage, error)
+
+var (
+	registryMu sync.Mutex
+	registry   = map[string]Factory{}
+)
+
+// Register makes a stage available under name; stage packages call it from
+// init, and a binary chooses its stages by importing their packages.
+func Register(name string, f Factory) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[name]; dup {
+		panic("pipeline: stage registered twice: " + name)
+	}
+	registry[name] = f
+}
+
+// Registered lists the registered stage names in order.
+func Registered() []string {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Build constructs the named stages; an unknown name is an error listing
+// the known ones.
+func Build(names []string, deps Deps) ([]Stage, error) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	out := make([]Stage, 0, len(names))
+	for _, n := range names {
+		f, ok := registry[n]
+		if !ok {
+			known := make([]string, 0, len(registry))
+			for k := range registry {
+				known = append(known, k)
+			}
+			sort.Strings(known)
+			return nil, fmt.Errorf("unknown stage %q; known stages: %v", n, known)
+		}
+		st, err := f(deps.withStage(n))
+		if err != nil {
+			return nil, fmt.Errorf("stage %s: %w", n, err)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+func (d Deps) withStage(name string) Deps {
+	d.Log = d.Log.With().Str("stage", name).Logger()
+	return d
+}

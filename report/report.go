@@ -1,0 +1,115 @@
+// Package report is the build report: the one document that tells an
+// operator what a build did, what failed and why. It is written to
+// <output.directory>/build-report.json, carried in the build.finished event,
+// and its issue codes are stable so that alerts and scripts can match them.
+package report
+
+import "time"
+
+// SchemaVersion is the version of the build report's JSON layout.
+const SchemaVersion = 1
+
+// Outcomes of a build.
+const (
+	OutcomeSuccess = "success" // every repository built and the site rendered
+	OutcomePartial = "partial" // the site rendered, some repositories failed
+	OutcomeFailed  = "failed"  // no new site (render failure, nothing to render)
+)
+
+// Severities of an issue.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+)
+
+// Issue codes. They are part of the public interface: documented in
+// docs/build-report.md and never renamed.
+const (
+	CodeCloneAuth        = "CLONE_AUTH"
+	CodeCloneNotFound    = "CLONE_NOT_FOUND"
+	CodeBranchNotFound   = "BRANCH_NOT_FOUND"
+	CodeCloneNetwork     = "CLONE_NETWORK"
+	CodeCloneFailed      = "CLONE_FAILED"
+	CodeDiverged         = "DIVERGED"
+	CodeCorruptWorkspace = "CORRUPT_WORKSPACE"
+	CodeDocsPathMissing  = "DOCS_PATH_MISSING"
+	CodeNoDocs           = "NO_DOCS"
+	CodeSymlinkEscape    = "SYMLINK_ESCAPE"
+	CodeUnsafePath       = "UNSAFE_PATH"
+	CodeDuplicatePath    = "DUPLICATE_PATH"
+	CodePruneFailed      = "PRUNE_FAILED"
+	CodeRenderFailed     = "RENDER_FAILED"
+	CodeStageFailed      = "STAGE_FAILED"
+)
+
+// Issue is one problem found during a build, structured so a machine can act
+// on it and a person can read it.
+type Issue struct {
+	Code       string `json:"code"`
+	Severity   string `json:"severity"`
+	Stage      string `json:"stage"`
+	Repository string `json:"repository,omitempty"`
+	Path       string `json:"path,omitempty"`
+	Message    string `json:"message"`
+	Transient  bool   `json:"transient"`
+	Attempts   int    `json:"attempts,omitempty"`
+}
+
+// Repository is what the build did with one repository.
+type Repository struct {
+	Name        string `json:"name"`
+	URL         string `json:"url"` // credentials redacted
+	Forge       string `json:"forge"`
+	ContentPath string `json:"content_path"`
+	Branch      string `json:"branch,omitempty"`
+	Commit      string `json:"commit,omitempty"`
+	Status      string `json:"status"` // ok | failed
+	Attempts    int    `json:"attempts"`
+	DocFiles    int    `json:"doc_files"`
+	TreeHash    string `json:"tree_hash,omitempty"`
+}
+
+// Build is the build report.
+type Build struct {
+	SchemaVersion      int              `json:"schema_version"`
+	BuildID            string           `json:"build_id"`
+	Reason             string           `json:"reason"`
+	Outcome            string           `json:"outcome"`
+	StartedAt          time.Time        `json:"started_at"`
+	FinishedAt         time.Time        `json:"finished_at"`
+	DurationMS         int64            `json:"duration_ms"`
+	StageDurationsMS   map[string]int64 `json:"stage_durations_ms"`
+	ClonedRepositories int              `json:"cloned_repositories"`
+	FailedRepositories int              `json:"failed_repositories"`
+	RenderedPages      int              `json:"rendered_pages"`
+	StaticRendered     bool             `json:"static_rendered"`
+	DocFilesHash       string           `json:"doc_files_hash"`
+	SiteHash           string           `json:"site_hash,omitempty"`
+	Repositories       []Repository     `json:"repositories"`
+	Issues             []Issue          `json:"issues"`
+}
+
+// ExitCode maps a report to the process exit code of `docweave build`:
+// 0 everything built, 1 the site rendered but repositories failed, 2 no site.
+func (b *Build) ExitCode() int {
+	switch {
+	case !b.StaticRendered:
+		return 2
+	case b.FailedRepositories > 0:
+		return 1
+	default:
+		return 0
+	}
+}
+
+// DecideOutcome fills Outcome from the counters.
+func (b *Build) DecideOutcome() {
+	switch b.ExitCode() {
+	case 0:
+		b.Outcome = OutcomeSuccess
+	case 1:
+		b.Outcome = OutcomePartial
+	default:
+		b.Outcome = OutcomeFailed
+	}
+}

@@ -1,0 +1,28 @@
+package report
+
+import "testing"
+
+func TestExitCodeAndOutcome(t *testing.T) {
+	cases := []struct {
+		name     string
+		rendered bool
+		failed   int
+		code     int
+		outcome  string
+	}{
+		{"all good", true, 0, 0, OutcomeSuccess},
+		{"some repositories failed", true, 2, 1, OutcomePartial},
+		{"no site", false, 0, 2, OutcomeFailed},
+		{"no site and failures", false, 3, 2, OutcomeFailed},
+	}
+	for _, c := range cases {
+		b := Build{StaticRendered: c.rendered, FailedRepositories: c.failed}
+		b.DecideOutcome()
+		if got := b.ExitCode(); got != c.code {
+			t.Errorf("%s: exit code %d, want %d", c.name, got, c.code)
+		}
+		if b.Outcome != c.outcome {
+			t.Errorf("%s: outcome %q, want %q", c.name, b.Outcome, c.outcome)
+		}
+	}
+}

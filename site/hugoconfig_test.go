@@ -1,0 +1,134 @@
+package site
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/docweave/docweave/config"
+)
+
+func testLayout(t *testing.T) projectLayout {
+	return newProjectLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
+}
+
+func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
+	l := testLayout(t)
+	opts := Options{
+		Generator: config.Generator{
+			Title:       "Handbook",
+			Description: "All the docs",
+			BaseURL:     "https://docs.example.org/hb/",
+			Params:      map[string]any{"themeVariant": "light", "custom": "x"},
+			Taxonomies:  map[string]string{"team": "teams"},
+		},
+		Repositories: []Repository{{Name: "a", Forge: "gh", ContentPath: "gh/a"}},
+	}
+	cfg := hugoConfig(opts, l, contentScan{})
+
+	for key, want := range map[string]any{
+		"title":         "Handbook",
+		"baseURL":       "https://docs.example.org/hb/",
+		"publishDir":    l.PublishDir,
+		"cacheDir":      l.CacheDir,
+		"themesDir":     l.ThemesDir,
+		"enableGitInfo": false,
+		"taxonomies":    map[string]string{"team": "teams"},
+	} {
+		if !reflect.DeepEqual(cfg[key], want) {
+			t.Errorf("%s = %v, want %v", key, cfg[key], want)
+		}
+	}
+	params := cfg["params"].(map[string]any)
+	if params["description"] != "All the docs" || params["custom"] != "x" || params["themeVariant"] != "light" {
+		t.Errorf("params = %v", params)
+	}
+	repos := params[reservedParam].(map[string]any)["repositories"].([]map[string]any)
+	if len(repos) != 1 || repos[0]["name"] != "a" || repos[0]["forge"] != "gh" || repos[0]["path"] != "gh/a" {
+		t.Errorf("params.docweave.repositories = %v", repos)
+	}
+	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html", searchOutputFormat}) {
+		t.Errorf("home outputs = %v", got)
+	}
+	if opts.Generator.Params[reservedParam] != nil {
+		t.Error("hugoConfig modified the caller's params map")
+	}
+}
+
+func TestHugoConfigDefaults(t *testing.T) {
+	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentScan{})
+	if cfg["title"] != "Documentation" {
+		t.Errorf("default title = %v", cfg["title"])
+	}
+	if !reflect.DeepEqual(cfg["taxonomies"], defaultTaxonomies) {
+		t.Errorf("default taxonomies = %v", cfg["taxonomies"])
+	}
+	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html"}) {
+		t.Errorf("home outputs with disableSearch = %v, want [html]", got)
+	}
+}
+
+func TestHugoConfigForbidsNetworkExecAndEnvironment(t *testing.T) {
+	sec := hugoConfig(Options{}, testLayout(t), contentScan{})["security"].(map[string]any)
+	none := []string{"none"}
+	checks := map[string]any{
+		"exec.allow":   sec["exec"].(map[string]any)["allow"],
+		"exec.osEnv":   sec["exec"].(map[string]any)["osEnv"],
+		"funcs.getenv": sec["funcs"].(map[string]any)["getenv"],
+		"http.urls":    sec["http"].(map[string]any)["urls"],
+	}
+	for key, got := range checks {
+		if !reflect.DeepEqual(got, none) {
+			t.Errorf("security.%s = %v, want [none]", key, got)
+		}
+	}
+}
+
+func TestMountsMapContentIndexFilesAndStatic(t *testing.T) {
+	l := testLayout(t)
+	scan := contentScan{
+		IndexFiles: map[string]string{"b": "b/index.md", "a/x": "a/x/index.markdown"},
+		Shadowed:   []string{"c/index.md"},
+	}
+	got := mounts(l, scan)
+	if len(got) != 5 {
+		t.Fatalf("%d mounts, want 5: %v", len(got), got)
+	}
+	content := got[0]
+	if content["source"] != "content" || content["target"] != "content/docs" {
+		t.Errorf("first mount = %v", content)
+	}
+	files := content["files"].([]string)
+	if !reflect.DeepEqual(files[:3], []string{"! /a/x/index.markdown", "! /b/index.md", "! /c/index.md"}) {
+		t.Errorf("content mount starts with %v, want the index files excluded in order", files[:3])
+	}
+	if got[1]["source"] != l.SectionsDir || got[1]["target"] != "content/docs" {
+		t.Errorf("sections mount = %v", got[1])
+	}
+	if got[2]["source"] != "content/a/x/index.markdown" || got[2]["target"] != "content/docs/a/x/_index.markdown" {
+		t.Errorf("index mount = %v", got[2])
+	}
+	if got[4]["target"] != "static/docs" {
+		t.Errorf("last mount = %v, want the static one", got[4])
+	}
+}
+
+func TestWriteHugoConfigWritesJSON(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hugo.json")
+	if err := writeHugoConfig(file, map[string]any{"title": "T", "params": map[string]any{"n": 1}}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(data, &back); err != nil || back["title"] != "T" {
+		t.Errorf("written config = %s (%v)", data, err)
+	}
+	if err := writeHugoConfig(filepath.Join(t.TempDir(), "missing", "hugo.json"), nil); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+}

@@ -1,0 +1,212 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gohugoio/hugo/media"
+)
+
+// Hugo only treats a nested directory as a section — a node of the menu
+// with its own page — when it holds an _index file, and it treats a
+// directory holding index.md as a "leaf bundle" whose other Markdown files
+// are not rendered at all. Repositories' documentation follows neither
+// rule, so before each render the content tree is scanned and, without
+// touching it:
+//
+//   - a directory with Markdown below it but no _index/index file gets a
+//     generated _index.md (title only) under .docweave/sections, which is
+//     mounted onto the same place of the site;
+//   - a directory's index.md (or index.markdown) is mounted as its
+//     _index.md, so it becomes the directory's page instead of turning the
+//     directory into a leaf bundle;
+//   - an index.md beside an _index.md is left out (and reported), since
+//     the directory already has its page and Hugo would otherwise drop
+//     every other page of the directory.
+
+// markdownExts are the file extensions rendered as pages (Hugo's Markdown
+// suffixes). Every other file of the documentation (images, PDFs, HTML,
+// AsciiDoc) is published as is at its source path.
+var markdownExts = dotSuffixes(media.DefaultContentTypes.Markdown)
+
+// otherContentExts are the other suffixes Hugo would read as content. They
+// are kept out of the content mount: HTML content is refused by Hugo's
+// security policy, and AsciiDoc, Pandoc and reStructuredText need external
+// programs, which a render never runs.
+var otherContentExts = dotSuffixes(
+	media.DefaultContentTypes.HTML,
+	media.DefaultContentTypes.AsciiDoc,
+	media.DefaultContentTypes.Pandoc,
+	media.DefaultContentTypes.ReStructuredText,
+	media.DefaultContentTypes.EmacsOrgMode,
+)
+
+func dotSuffixes(types ...media.Type) []string {
+	var out []string
+	for _, t := range types {
+		for _, s := range t.Suffixes() {
+			out = append(out, "."+s)
+		}
+	}
+	return out
+}
+
+// contentScan is what Render needs to know about the content tree.
+type contentScan struct {
+	// Generated maps a content directory (slash path relative to content/,
+	// "." for the root) to the title of its generated section page.
+	Generated map[string]string
+	// IndexFiles maps a content directory to its index.md file (slash path
+	// relative to content/), which is mounted as the directory's _index.md.
+	IndexFiles map[string]string
+	// Shadowed lists index.md files (slash paths relative to content/)
+	// left out because their directory also holds an _index.md.
+	Shadowed []string
+	// Markdown counts the Markdown files found.
+	Markdown int
+}
+
+// scanContent walks contentDir and decides, per directory, whether it gets
+// a generated section page or a remounted index file. Hidden files and
+// directories (".git", ".github") are skipped, as Hugo skips them.
+func scanContent(contentDir string, repos []Repository) (contentScan, error) {
+	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}}
+	type dirInfo struct {
+		hasMarkdown bool // the directory or one below it holds Markdown
+		branchIndex bool // it holds _index.md
+		leafIndex   string
+	}
+	dirs := map[string]*dirInfo{}
+	err := filepath.WalkDir(contentDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(contentDir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			dirs[rel] = &dirInfo{}
+			return nil
+		}
+		if !isMarkdown(d.Name()) {
+			return nil
+		}
+		scan.Markdown++
+		dir := path.Dir(rel)
+		info := dirs[dir]
+		switch strings.TrimSuffix(d.Name(), path.Ext(d.Name())) {
+		case "_index":
+			info.branchIndex = true
+		case "index":
+			info.leafIndex = rel
+		}
+		for d := dir; ; d = path.Dir(d) {
+			dirs[d].hasMarkdown = true
+			if d == "." {
+				break
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return scan, fmt.Errorf("scan content %s: %w", contentDir, err)
+	}
+	titles := sectionTitles(repos)
+	defer sort.Strings(scan.Shadowed)
+	for dir, info := range dirs {
+		switch {
+		case info.branchIndex && info.leafIndex != "":
+			scan.Shadowed = append(scan.Shadowed, info.leafIndex)
+		case !info.hasMarkdown || info.branchIndex:
+			// Nothing to render below it, or the repository wrote its own.
+		case info.leafIndex != "":
+			scan.IndexFiles[dir] = info.leafIndex
+		default:
+			scan.Generated[dir] = sectionTitle(dir, titles)
+		}
+	}
+	return scan, nil
+}
+
+// sectionTitles maps the content paths of repositories to their names and
+// the forge directories above them to the forge names.
+func sectionTitles(repos []Repository) map[string]string {
+	titles := map[string]string{".": "Documentation"}
+	for _, r := range repos {
+		titles[r.ContentPath] = r.Name
+		if r.Forge != "" {
+			if parent := path.Dir(r.ContentPath); parent != "." {
+				titles[parent] = r.Forge
+			}
+		}
+	}
+	return titles
+}
+
+// sectionTitle names a generated directory page: a repository by its name,
+// a forge by its name, any other directory by its humanised name.
+func sectionTitle(dir string, titles map[string]string) string {
+	if t, ok := titles[dir]; ok {
+		return t
+	}
+	return humanize(path.Base(dir))
+}
+
+// humanize turns a directory name such as "getting-started" into
+// "Getting started".
+func humanize(name string) string {
+	s := strings.Join(strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' || unicode.IsSpace(r) }), " ")
+	if s == "" {
+		return name
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+func isMarkdown(name string) bool {
+	return slices.Contains(markdownExts, strings.ToLower(path.Ext(name)))
+}
+
+// writeSections writes the generated section pages below sectionsDir, one
+// <dir>/_index.md each, with JSON front matter holding the title.
+func writeSections(sectionsDir string, generated map[string]string) error {
+	if err := os.MkdirAll(sectionsDir, 0o755); err != nil {
+		return fmt.Errorf("write section pages: %w", err)
+	}
+	dirs := make([]string, 0, len(generated))
+	for d := range generated {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	for _, dir := range dirs {
+		front, err := json.Marshal(map[string]any{"title": generated[dir]})
+		if err != nil {
+			return fmt.Errorf("write section page for %s: %w", dir, err)
+		}
+		target := filepath.Join(sectionsDir, filepath.FromSlash(dir), "_index.md")
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return fmt.Errorf("write section page for %s: %w", dir, err)
+		}
+		if err := os.WriteFile(target, append(front, '\n'), 0o644); err != nil {
+			return fmt.Errorf("write section page for %s: %w", dir, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,118 @@
+package site
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestScanContentDecidesPerDirectory(t *testing.T) {
+	content := filepath.Join(t.TempDir(), "content")
+	writeFiles(t, content, map[string]string{
+		"gh/tool/guide/setup.md":     "# Setup",
+		"gh/tool/guide/deep/x.md":    "x",
+		"gh/tool/index.md":           "# Tool",
+		"gh/tool/images/logo.png":    "png",
+		"gh/tool/ref/_index.md":      "# Reference",
+		"gh/tool/ref/index.markdown": "shadowed",
+		"gh/tool/ref/flags.md":       "flags",
+		"gh/tool/.github/pr.md":      "hidden",
+		"plain/api-notes/read_me.md": "r",
+	})
+	repos := []Repository{{Name: "tool", Forge: "github-com", ContentPath: "gh/tool"}, {Name: "plain", ContentPath: "plain"}}
+	scan, err := scanContent(content, repos)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	wantGenerated := map[string]string{
+		".":                  "Documentation",
+		"gh":                 "github-com",
+		"gh/tool/guide":      "Guide",
+		"gh/tool/guide/deep": "Deep",
+		"plain":              "plain",
+		"plain/api-notes":    "Api notes",
+	}
+	if !reflect.DeepEqual(scan.Generated, wantGenerated) {
+		t.Errorf("Generated = %v\nwant        %v", scan.Generated, wantGenerated)
+	}
+	if want := map[string]string{"gh/tool": "gh/tool/index.md"}; !reflect.DeepEqual(scan.IndexFiles, want) {
+		t.Errorf("IndexFiles = %v, want %v", scan.IndexFiles, want)
+	}
+	if want := []string{"gh/tool/ref/index.markdown"}; !reflect.DeepEqual(scan.Shadowed, want) {
+		t.Errorf("Shadowed = %v, want %v", scan.Shadowed, want)
+	}
+	if scan.Markdown != 7 {
+		t.Errorf("Markdown = %d, want 7 (hidden directories skipped)", scan.Markdown)
+	}
+	if _, ok := scan.Generated["gh/tool/images"]; ok {
+		t.Error("a directory without Markdown got a section page")
+	}
+}
+
+func TestScanContentReportsAMissingDirectory(t *testing.T) {
+	_, err := scanContent(filepath.Join(t.TempDir(), "nope"), nil)
+	if err == nil || !strings.Contains(err.Error(), "scan content") {
+		t.Fatalf("err = %v, want a wrapped scan error", err)
+	}
+}
+
+func TestWriteSectionsWritesTitlesAsFrontMatter(t *testing.T) {
+	dir := t.TempDir()
+	err := writeSections(dir, map[string]string{".": "Documentation", "a/b": `Quotes "and" colons: yes`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{"_index.md": "Documentation", "a/b/_index.md": `Quotes "and" colons: yes`} {
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var front struct{ Title string }
+		if err := json.Unmarshal(data, &front); err != nil {
+			t.Fatalf("%s: front matter is not JSON: %v", rel, err)
+		}
+		if front.Title != want {
+			t.Errorf("%s: title = %q, want %q", rel, front.Title, want)
+		}
+	}
+}
+
+func TestHumanize(t *testing.T) {
+	for in, want := range map[string]string{
+		"getting-started": "Getting started",
+		"api_reference":   "Api reference",
+		"FAQ":             "FAQ",
+		"élan":            "Élan",
+		"--":              "--",
+	} {
+		if got := humanize(in); got != want {
+			t.Errorf("humanize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMarkdownExtensionsComeFromHugo(t *testing.T) {
+	for _, name := range []string{"a.md", "b.MARKDOWN", "c.mdown"} {
+		if !isMarkdown(name) {
+			t.Errorf("isMarkdown(%q) = false", name)
+		}
+	}
+	for _, name := range []string{"a.html", "b.adoc", "c.png", "md"} {
+		if isMarkdown(name) {
+			t.Errorf("isMarkdown(%q) = true", name)
+		}
+	}
+	for _, ext := range []string{".html", ".htm", ".adoc", ".rst", ".pdc", ".org"} {
+		found := false
+		for _, e := range otherContentExts {
+			found = found || e == ext
+		}
+		if !found {
+			t.Errorf("otherContentExts lacks %s", ext)
+		}
+	}
+}

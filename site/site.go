@@ -1,0 +1,66 @@
+// Package site renders docweave's one static site with Hugo embedded as a
+// library and docweave's own theme (package site/theme), so a build needs
+// neither a hugo binary nor the network.
+//
+// The render stage lays out a Hugo project directory — each repository's
+// documentation under <ProjectDir>/content/<repo>/ (or
+// content/<forge>/<repo>/) — and calls Render. Render adds only files of its
+// own under <ProjectDir>/.docweave/ (the Hugo configuration, the theme,
+// generated directory pages and Hugo's caches); it never edits the
+// repositories' files. The site it writes serves every page under
+// /docs/<content path>/, a home page listing the repositories, and
+// /search/index.json.
+//
+// Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
+// rather than through its command package: each Render builds a fresh set of
+// sites and closes it, so nothing of a rendered site outlives the call, and
+// process-wide settings such as GOMAXPROCS are left alone.
+package site
+
+import (
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+)
+
+// Options says what to render and where.
+type Options struct {
+	// ProjectDir is the Hugo project root; its content/ directory is
+	// already written by the caller.
+	ProjectDir string
+	// PublishDir is the absolute directory the HTML is written to. It must
+	// be empty or absent: it is a staging directory the caller swaps in, and
+	// a stale file from an earlier build must never be published.
+	PublishDir string
+	// Generator carries the site title, description, base URL, theme
+	// parameters and taxonomies from the configuration.
+	Generator config.Generator
+	// Repositories lists the aggregated repositories for the home page and
+	// the menu, in the order they are shown.
+	Repositories []Repository
+	// Logger receives docweave's and Hugo's log output; Hugo never writes to
+	// stdout or stderr itself.
+	Logger zerolog.Logger
+}
+
+// Repository is one aggregated repository as the site shows it.
+type Repository struct {
+	// Name is the repository name from the configuration.
+	Name string
+	// Forge is the forge the repository belongs to, or "" when content
+	// paths are not namespaced by forge.
+	Forge string
+	// ContentPath is where its documentation sits under content/, such as
+	// "myrepo" or "github/myrepo"; the pages are served under
+	// /docs/<ContentPath>/.
+	ContentPath string
+}
+
+// Result summarises a render for the build report.
+type Result struct {
+	// Pages is the number of the repositories' Markdown files rendered as
+	// pages (generated directory pages are not counted).
+	Pages int
+	// Files is the number of files written to PublishDir.
+	Files int
+}

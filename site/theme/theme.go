@@ -1,0 +1,45 @@
+// Package theme holds docweave's one site theme, compiled into the binary with
+// go:embed so that rendering a site never needs the network or a theme
+// checkout: the site package writes this tree into the Hugo project it
+// renders and names it as the project's theme.
+//
+// The tree follows Hugo's template system (v0.146 and later):
+//
+//	layouts/baseof.html          page skeleton: header, sidebar menu, main
+//	layouts/home.html            the site home: the list of repositories
+//	layouts/page.html            one documentation page
+//	layouts/section.html         a directory of a repository
+//	layouts/list.html            taxonomy and term lists
+//	layouts/404.html             the not-found page
+//	layouts/home.searchindex.json  /search/index.json for client-side search
+//	layouts/_partials/           small named pieces the layouts share
+//	layouts/_markup/             link and image render hooks
+//	assets/css/docweave.css      the style sheet, light and dark
+//
+// Later features (breadcrumbs, table of contents, search box, variants,
+// version switcher) are meant to arrive as new partials wired into
+// baseof.html, not as rewrites of the existing layouts.
+package theme
+
+import (
+	"embed"
+	"io/fs"
+)
+
+// Name is the directory name the theme is installed under in a Hugo
+// project's themes directory, and the value of Hugo's `theme` setting.
+const Name = "docweave"
+
+//go:embed all:files
+var files embed.FS
+
+// FS returns the theme tree, rooted so that "layouts/baseof.html" is a valid
+// path. It is read-only and safe for concurrent use.
+func FS() fs.FS {
+	sub, err := fs.Sub(files, "files")
+	if err != nil {
+		// fs.Sub only fails on an invalid path, and "files" is a constant.
+		panic("theme: " + err.Error())
+	}
+	return sub
+}

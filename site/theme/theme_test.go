@@ -1,0 +1,59 @@
+package theme
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+)
+
+func TestFSHoldsTheLayoutsAndStyleSheet(t *testing.T) {
+	for _, name := range []string{
+		"layouts/baseof.html",
+		"layouts/home.html",
+		"layouts/page.html",
+		"layouts/section.html",
+		"layouts/list.html",
+		"layouts/404.html",
+		"layouts/home.searchindex.json",
+		"layouts/_partials/menu.html",
+		"layouts/_partials/title.html",
+		"layouts/_markup/render-link.html",
+		"layouts/_markup/render-image.html",
+		"assets/css/docweave.css",
+	} {
+		if _, err := fs.Stat(FS(), name); err != nil {
+			t.Errorf("theme lacks %s: %v", name, err)
+		}
+	}
+}
+
+func TestStyleSheetHasLightAndDarkVariants(t *testing.T) {
+	css, err := fs.ReadFile(FS(), "assets/css/docweave.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"prefers-color-scheme: dark", `[data-theme="dark"]`, `:not([data-theme="light"])`} {
+		if !strings.Contains(string(css), want) {
+			t.Errorf("style sheet lacks %s", want)
+		}
+	}
+}
+
+func TestEveryTemplateStartsWithAComment(t *testing.T) {
+	err := fs.WalkDir(FS(), "layouts", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(FS(), p)
+		if err != nil {
+			return err
+		}
+		if !strings.HasPrefix(string(data), "{{- /*") && !strings.HasPrefix(string(data), "{{/*") {
+			t.Errorf("%s does not start with a comment saying what it is for", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,11 @@
+// Package all registers every stage of the pipeline; a binary imports it to
+// be able to run any of them.
+package all
+
+import (
+	_ "github.com/docweave/docweave/stages/clone"       // registers clone
+	_ "github.com/docweave/docweave/stages/discover"    // registers discover
+	_ "github.com/docweave/docweave/stages/fingerprint" // registers fingerprint
+	_ "github.com/docweave/docweave/stages/prune"       // registers prune
+	_ "github.com/docweave/docweave/stages/render"      // registers render
+)

@@ -1,0 +1,164 @@
+// Package fingerprint closes a build: it computes doc_files_hash, the
+// fingerprint of the documentation set (paths and contents of every
+// documentation file, through the content-addressed trees), assembles the
+// build report, writes it to <output.directory>/build-report.json and
+// announces the finished build.
+package fingerprint
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/report"
+)
+
+// Name is the stage name.
+const Name = "fingerprint"
+
+// ReportFile is the report's file name inside output.directory.
+const ReportFile = "build-report.json"
+
+func init() { pipeline.Register(Name, New) }
+
+// New builds the stage.
+func New(d pipeline.Deps) (pipeline.Stage, error) {
+	s := &stage{cfg: d.Config, builds: d.Builds, log: d.Log}
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle}, nil
+}
+
+type stage struct {
+	cfg    *config.Config
+	builds *pipeline.Builds
+	log    zerolog.Logger
+}
+
+// DocFilesHash fingerprints a documentation set: the sha256 of each
+// successful repository's content path and tree reference, in content-path
+// order. A tree reference already covers every file's path and content, so
+// any edit, rename, addition or removal changes the hash.
+func DocFilesHash(outcomes []events.RepoOutcome) string {
+	var lines []string
+	for _, o := range outcomes {
+		if !o.Failed && o.Tree != "" {
+			lines = append(lines, o.ContentPath+"\x00"+o.Tree+"\n")
+		}
+	}
+	sort.Strings(lines)
+	h := sha256.New()
+	for _, l := range lines {
+		io.WriteString(h, l)
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+	start := time.Now()
+	in, ok := ev.(*events.SiteRendered)
+	if !ok {
+		return nil, pipeline.Permanentf("fingerprint: unexpected %T", ev)
+	}
+	st, err := s.builds.Get(ctx, in.BuildID)
+	if err != nil {
+		return nil, err
+	}
+	rep := s.assemble(st, in)
+	rep.StageDurationsMS[Name] = time.Since(start).Milliseconds()
+	rep.FinishedAt = time.Now().UTC()
+	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
+	if err := WriteReport(s.cfg.Output.Directory, &rep); err != nil {
+		return nil, err
+	}
+	s.log.Info().Str("build_id", in.BuildID).Str("outcome", rep.Outcome).
+		Int("cloned", rep.ClonedRepositories).Int("failed", rep.FailedRepositories).
+		Int("pages", rep.RenderedPages).Str("doc_files_hash", rep.DocFilesHash).Msg("build finished")
+	return []events.Event{&events.BuildFinished{
+		Header: events.Header{ID: "build.finished:" + in.BuildID, BuildID: in.BuildID},
+		Report: rep,
+	}}, nil
+}
+
+func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) report.Build {
+	rep := report.Build{
+		SchemaVersion:    report.SchemaVersion,
+		BuildID:          in.BuildID,
+		Reason:           st.Reason,
+		StartedAt:        st.StartedAt,
+		StageDurationsMS: map[string]int64{},
+		RenderedPages:    in.Pages,
+		StaticRendered:   in.OK,
+		DocFilesHash:     DocFilesHash(in.Outcomes),
+		SiteHash:         in.Site,
+		Repositories:     []report.Repository{},
+		Issues:           []report.Issue{},
+	}
+	for k, v := range st.Timings {
+		rep.StageDurationsMS[k] += v
+	}
+	urls := map[string]string{}
+	for _, r := range s.cfg.Repositories {
+		urls[r.Name] = r.RedactedURL()
+	}
+	for _, o := range in.Outcomes {
+		status := "ok"
+		if o.Failed {
+			status = "failed"
+			rep.FailedRepositories++
+		} else {
+			rep.ClonedRepositories++
+		}
+		rep.Repositories = append(rep.Repositories, report.Repository{
+			Name: o.Repository, URL: urls[o.Repository], Forge: o.Forge, ContentPath: o.ContentPath,
+			Branch: o.Branch, Commit: o.Commit, Status: status, Attempts: o.Attempts,
+			DocFiles: o.DocFiles, TreeHash: o.Tree,
+		})
+		rep.Issues = append(rep.Issues, o.Issues...)
+		for k, v := range o.Timings {
+			rep.StageDurationsMS[k] += v
+		}
+	}
+	rep.Issues = append(rep.Issues, in.Issues...)
+	for k, v := range in.Timings {
+		rep.StageDurationsMS[k] += v
+	}
+	rep.DecideOutcome()
+	return rep
+}
+
+// WriteReport writes the report atomically (temporary file, then rename),
+// so a reader never sees half a report.
+func WriteReport(outputDir string, rep *report.Build) error {
+	if err := os.MkdirAll(outputDir, 0o755); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	data, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(outputDir, ".build-report-*.json")
+	if err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write report: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), filepath.Join(outputDir, ReportFile))
+}

@@ -1,0 +1,164 @@
+// Package render is the stage that makes the site: once every repository of
+// a build has an outcome, it lays the documentation trees out as a Hugo
+// project under output.directory, renders it with the embedded Hugo into a
+// staging directory and swaps that in as <output.directory>/public. A
+// failed render, or a build in which no repository succeeded, leaves the
+// last good site in place.
+package render
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/site"
+)
+
+// Name is the stage name.
+const Name = "render"
+
+func init() { pipeline.Register(Name, New) }
+
+// New builds the stage. One render runs at a time per process.
+func New(d pipeline.Deps) (pipeline.Stage, error) {
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
+	return pipeline.Stage{
+		Name: Name, Subjects: []string{events.SubjectContentReady}, Handle: s.handle,
+		Concurrency: 1, AckWait: time.Minute, MaxDeliver: 3,
+	}, nil
+}
+
+type stage struct {
+	cfg   *config.Config
+	store artifact.Store
+	log   zerolog.Logger
+}
+
+func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+	start := time.Now()
+	in, ok := ev.(*events.ContentReady)
+	if !ok {
+		return nil, pipeline.Permanentf("render: unexpected %T", ev)
+	}
+	out := &events.SiteRendered{
+		Header:   events.Header{ID: "site.rendered:" + in.BuildID, BuildID: in.BuildID},
+		Outcomes: in.Outcomes,
+		Timings:  events.Timings{},
+	}
+	fail := func(code, msg string) []events.Event {
+		out.Issues = append(out.Issues, report.Issue{Code: code, Severity: report.SeverityError, Stage: Name, Message: msg})
+		out.Timings[Name] = time.Since(start).Milliseconds()
+		s.log.Error().Str("build_id", in.BuildID).Str("code", code).Msg(msg)
+		return []events.Event{out}
+	}
+	var repos []site.Repository
+	for _, o := range in.Outcomes {
+		if !o.Failed {
+			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath})
+		}
+	}
+	if len(repos) == 0 {
+		return fail(report.CodeRenderFailed, "no repository produced documentation; the previous site (if any) is kept"), nil
+	}
+	project, err := filepath.Abs(s.cfg.Output.Directory)
+	if err != nil {
+		return nil, pipeline.Permanent(err)
+	}
+	if err := s.layout(ctx, project, in.Outcomes); err != nil {
+		return fail(report.CodeRenderFailed, err.Error()), nil
+	}
+	staging := filepath.Join(project, ".public-"+in.BuildID)
+	_ = os.RemoveAll(staging)
+	res, err := site.Render(ctx, site.Options{
+		ProjectDir:   project,
+		PublishDir:   staging,
+		Generator:    s.cfg.Generator,
+		Repositories: repos,
+		Logger:       s.log.With().Str("build_id", in.BuildID).Logger(),
+	})
+	if err != nil {
+		_ = os.RemoveAll(staging)
+		return fail(report.CodeRenderFailed, fmt.Sprintf("render failed; the previous site is kept: %v", err)), nil
+	}
+	public := filepath.Join(project, "public")
+	if err := swap(staging, public); err != nil {
+		_ = os.RemoveAll(staging)
+		return fail(report.CodeRenderFailed, err.Error()), nil
+	}
+	ref, files, err := artifact.HashDir(public)
+	if err != nil {
+		return nil, err
+	}
+	out.OK, out.Site, out.Pages, out.Files = true, string(ref), res.Pages, files
+	out.Timings[Name] = time.Since(start).Milliseconds()
+	s.log.Info().Str("build_id", in.BuildID).Int("pages", res.Pages).Int("files", files).Msg("site rendered")
+	return []events.Event{out}, nil
+}
+
+// layout writes the Hugo project's content: with output.clean, everything
+// under the output directory except the published site is removed first
+// (the site itself is replaced only by a successful render); then each
+// successful repository's tree is materialized at content/<content path>.
+func (s *stage) layout(ctx context.Context, project string, outcomes []events.RepoOutcome) error {
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		return fmt.Errorf("output directory %s: %w", project, err)
+	}
+	if s.cfg.Output.Clean {
+		entries, err := os.ReadDir(project)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			if e.Name() == "public" || e.Name() == "build-report.json" {
+				continue
+			}
+			if err := os.RemoveAll(filepath.Join(project, e.Name())); err != nil {
+				return fmt.Errorf("clean %s: %w", e.Name(), err)
+			}
+		}
+	}
+	content := filepath.Join(project, "content")
+	for _, o := range outcomes {
+		if o.Failed || o.Tree == "" {
+			continue
+		}
+		dst := filepath.Join(content, filepath.FromSlash(o.ContentPath))
+		if err := os.RemoveAll(dst); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return err
+		}
+		if err := s.store.Materialize(ctx, artifact.Ref(o.Tree), dst); err != nil {
+			return fmt.Errorf("lay out %s: %w", o.Repository, err)
+		}
+	}
+	return nil
+}
+
+// swap replaces public with staging in two renames, so a reader never sees
+// a half-written site; the old site is removed afterwards.
+func swap(staging, public string) error {
+	old := public + ".old"
+	_ = os.RemoveAll(old)
+	if _, err := os.Stat(public); err == nil {
+		if err := os.Rename(public, old); err != nil {
+			return fmt.Errorf("publish: move old site aside: %w", err)
+		}
+	}
+	if err := os.Rename(staging, public); err != nil {
+		_ = os.Rename(old, public)
+		return fmt.Errorf("publish: %w", err)
+	}
+	_ = os.RemoveAll(old)
+	return nil
+}
