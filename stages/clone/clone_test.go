@@ -1,0 +1,89 @@
+package clone
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/workspace"
+)
+
+func newStage(t *testing.T, repos ...config.Repository) (pipeline.Stage, *config.Config) {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Repositories = repos
+	cfg.Build.WorkspaceDir = t.TempDir()
+	cfg.Build.MaxRetries = 0
+	st, err := New(pipeline.Deps{Config: &cfg, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, &cfg
+}
+
+func job(repo string) *events.RepoClone {
+	return &events.RepoClone{Header: events.Header{ID: "j", BuildID: "b1"}, Repository: repo, ContentPath: repo}
+}
+
+func TestCloneAcquiresOverSmartHTTP(t *testing.T) {
+	srv := gittest.NewHTTPServer(t, gittest.HTTPOptions{BasicUser: "reader", BasicPassword: "pw"})
+	repo := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Hi"})
+	url := srv.Add(t, "docs", repo)
+	st, cfg := newStage(t, config.Repository{Name: "docs", URL: url,
+		Auth: config.Auth{Type: config.AuthBasic, Username: "reader", Password: "pw"}})
+	if st.Concurrency != 1 {
+		t.Fatalf("concurrency %d not bounded by the repository count", st.Concurrency)
+	}
+	out, err := st.Handle(context.Background(), job("docs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out[0].(*events.RepoCloned)
+	if got.Failure != nil || got.Commit != repo.Head(t) || got.Branch != "main" {
+		t.Fatalf("cloned %+v, want commit %s on main", got, repo.Head(t))
+	}
+	dir, err := workspace.For(cfg).Dir(got.Checkout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "docs", "index.md")); err != nil {
+		t.Fatalf("checkout lacks the docs: %v", err)
+	}
+}
+
+func TestCloneFailureIsAResultNotAnError(t *testing.T) {
+	srv := gittest.NewHTTPServer(t, gittest.HTTPOptions{BasicUser: "reader", BasicPassword: "pw"})
+	url := srv.Add(t, "docs", gittest.NewRepo(t, map[string]string{"docs/a.md": "a"}))
+	st, _ := newStage(t, config.Repository{Name: "docs", URL: url,
+		Auth: config.Auth{Type: config.AuthBasic, Username: "reader", Password: "wrong-secret"}})
+	out, err := st.Handle(context.Background(), job("docs"))
+	if err != nil {
+		t.Fatalf("a refused clone must not fail the stage: %v", err)
+	}
+	got := out[0].(*events.RepoCloned)
+	if got.Failure == nil || got.Failure.Code != report.CodeCloneAuth || got.Failure.Transient {
+		t.Fatalf("failure %+v, want CLONE_AUTH, not transient", got.Failure)
+	}
+	if got.Failure.Repository != "docs" || got.Failure.Stage != Name {
+		t.Fatalf("failure not attributed: %+v", got.Failure)
+	}
+	if strings.Contains(got.Failure.Message, "wrong-secret") {
+		t.Fatalf("password in the issue: %s", got.Failure.Message)
+	}
+}
+
+func TestCloneRefusesUnknownRepository(t *testing.T) {
+	st, _ := newStage(t, config.Repository{Name: "docs", URL: "file:///nowhere"})
+	if _, err := st.Handle(context.Background(), job("other")); !pipeline.IsPermanent(err) {
+		t.Fatalf("unknown repository: %v, want a permanent error", err)
+	}
+}
