@@ -125,6 +125,45 @@ type Daemon struct {
 	Sync             Sync             `mapstructure:"sync" yaml:"sync"`
 	Storage          Storage          `mapstructure:"storage" yaml:"storage"`
 	HTTP             HTTP             `mapstructure:"http" yaml:"http"`
+	Webhooks         Webhooks         `mapstructure:"webhooks" yaml:"webhooks"`
+	Admin            Admin            `mapstructure:"admin" yaml:"admin"`
+	// EmbeddedBroker is where the daemon's embedded NATS server listens when
+	// broker_url is not set.
+	EmbeddedBroker EmbeddedBroker `mapstructure:"embedded_broker" yaml:"embedded_broker"`
+}
+
+// Webhooks holds the secrets that authenticate forge webhooks. A forge whose
+// secret is empty has its endpoint refuse every request: an unsigned
+// webhook never triggers a build.
+type Webhooks struct {
+	// GitHubSecret verifies X-Hub-Signature-256 (HMAC-SHA256 of the body).
+	GitHubSecret string `mapstructure:"github_secret" yaml:"github_secret"`
+	// GitLabToken is compared with X-Gitlab-Token.
+	GitLabToken string `mapstructure:"gitlab_token" yaml:"gitlab_token"`
+	// ForgejoSecret verifies X-Forgejo-Signature / X-Gitea-Signature
+	// (hex HMAC-SHA256 of the body).
+	ForgejoSecret string `mapstructure:"forgejo_secret" yaml:"forgejo_secret"`
+	// GenericSecret verifies X-Docweave-Signature-256 on /webhook
+	// ("sha256=" + hex HMAC-SHA256 of the body).
+	GenericSecret string `mapstructure:"generic_secret" yaml:"generic_secret"`
+	// MaxBodyBytes caps a webhook body; larger bodies get 413.
+	MaxBodyBytes int `mapstructure:"max_body_bytes" yaml:"max_body_bytes"`
+}
+
+// Admin configures the admin server beyond its port.
+type Admin struct {
+	// Token, when set, is required as "Authorization: Bearer <token>" on the
+	// admin API (not on /health, /ready and /metrics). Off by default, as the
+	// spec expects the admin port to be restricted at network level.
+	Token string `mapstructure:"token" yaml:"token"`
+}
+
+// EmbeddedBroker is the listen address of the daemon's embedded NATS server.
+type EmbeddedBroker struct {
+	Host string `mapstructure:"host" yaml:"host"`
+	// Port 0 picks a free port (for tests); the default is 4222, the spec's
+	// default broker URL, so local subscribers connect without configuration.
+	Port int `mapstructure:"port" yaml:"port"`
 }
 
 // LinkVerification configures the verifylinks stage and the broker it

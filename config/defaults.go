@@ -59,6 +59,8 @@ func Default() Config {
 				AdminPort:      8082,
 				LiveReloadPort: 8083,
 			},
+			Webhooks:       Webhooks{MaxBodyBytes: 5 << 20},
+			EmbeddedBroker: EmbeddedBroker{Host: "127.0.0.1", Port: 4222},
 		},
 		Versioning: Versioning{
 			Strategy:           "branches_and_tags",

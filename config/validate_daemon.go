@@ -16,6 +16,12 @@ func (c *Config) validateDaemon(l *problemList) {
 	c.validateLinkVerification(l)
 	validateSchedule(l, "daemon.sync.schedule", c.Daemon.Sync.Schedule)
 	c.validatePorts(l)
+	if c.Daemon.Webhooks.MaxBodyBytes < 1 {
+		l.add("daemon.webhooks.max_body_bytes", "%d is not a positive number of bytes", c.Daemon.Webhooks.MaxBodyBytes)
+	}
+	if p := c.Daemon.EmbeddedBroker.Port; p < 0 || p > 65535 {
+		l.add("daemon.embedded_broker.port", "%d is not a port (0 picks a free one, else 1-65535)", p)
+	}
 	if c.Mode == ModeDaemon {
 		out, storage := normalizeDir(c.Output.Directory), normalizeDir(c.Daemon.Storage.OutputDir)
 		if out != storage {

@@ -117,3 +117,19 @@ func TestValidSchedules(t *testing.T) {
 		}
 	}
 }
+
+func TestDaemonServerSettingsValidated(t *testing.T) {
+	c := Default()
+	c.Repositories = []Repository{{Name: "a", URL: "file:///a"}}
+	c.Daemon.Webhooks.MaxBodyBytes = 0
+	c.Daemon.EmbeddedBroker.Port = 70000
+	err := c.Validate()
+	if err == nil {
+		t.Fatal("invalid daemon settings accepted")
+	}
+	for _, key := range []string{"daemon.webhooks.max_body_bytes", "daemon.embedded_broker.port"} {
+		if !strings.Contains(err.Error(), key) {
+			t.Errorf("error does not name %s:\n%v", key, err)
+		}
+	}
+}
