@@ -82,6 +82,10 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err != nil {
 		return nil, err
 	}
+	states, err := pipeline.OpenStates(ctx, broker.JS)
+	if err != nil {
+		return nil, err
+	}
 	store, err := artifact.NewLocal(layout.Artifacts())
 	if err != nil {
 		return nil, err
@@ -90,7 +94,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if len(names) == 0 {
 		names = pipeline.Registered()
 	}
-	stages, err := pipeline.Build(names, pipeline.Deps{Config: cfg, Store: store, Builds: builds, Workspace: layout.Root, Log: opts.Log})
+	stages, err := pipeline.Build(names, pipeline.Deps{Config: cfg, Store: store, Builds: builds, States: states, Workspace: layout.Root, Log: opts.Log})
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,8 @@ type BuildRequested struct {
 	Header
 	Reason string `json:"reason"` // cli | startup | cron | webhook | admin
 	Direct bool   `json:"direct"` // a command-line build: never skipped
-	// Repositories limits the build to these names; empty means all.
+	// Repositories the trigger named (a webhook's push), for the record:
+	// every build evaluates every repository, reusing unchanged ones.
 	Repositories []string `json:"repositories,omitempty"`
 	ConfigHash   string   `json:"config_hash"`
 }
@@ -82,6 +83,7 @@ type RepoOutcome struct {
 	DocFiles    int            `json:"doc_files"`
 	Attempts    int            `json:"attempts"`
 	Failed      bool           `json:"failed"`
+	Reused      bool           `json:"reused,omitempty"` // tree of the last good build, not cloned again
 	Issues      []report.Issue `json:"issues,omitempty"`
 	Timings     Timings        `json:"timings"`
 }

@@ -67,7 +67,9 @@ type Request struct {
 	InsecureIgnoreHostKey bool
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and
-	// is retried, so a hung server cannot stall a build forever.
+	// is retried, so a hung server cannot stall a build forever. Over SSH
+	// go-git ignores contexts while connecting, so there it bounds the TCP
+	// connect (30s when unset) but not an SSH handshake that never ends.
 	AttemptTimeout time.Duration
 }
 
@@ -217,8 +219,8 @@ func (r Request) strategy() string {
 	return r.Strategy
 }
 
-func (r Request) hostKeys() hostKeyPolicy {
-	return hostKeyPolicy{knownHostsPath: r.KnownHostsPath, insecure: r.InsecureIgnoreHostKey}
+func (r Request) hostKeys() sshPolicy {
+	return sshPolicy{knownHostsPath: r.KnownHostsPath, insecure: r.InsecureIgnoreHostKey, dialTimeout: r.AttemptTimeout}
 }
 
 // configError reports a request that cannot even be attempted.

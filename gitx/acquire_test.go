@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -224,29 +225,45 @@ func TestConnectionRefusedIsTransient(t *testing.T) {
 }
 
 func TestAttemptTimeoutIsTransient(t *testing.T) {
+	addr := blackhole(t)
+	req := Request{URL: "http://" + addr + "/docs.git", Dir: workdir(t), AttemptTimeout: 100 * time.Millisecond}
+	gerr := acquireError(t, req, RetryPolicy{MaxRetries: 1, Sleep: (&sleepRecorder{}).Sleep})
+	expectCode(t, gerr, CodeNetwork, 2)
+}
+
+// blackhole listens on 127.0.0.1, accepts connections and never answers,
+// like a hung server; it returns the address.
+func blackhole(t *testing.T) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { ln.Close() })
+	var mu sync.Mutex
 	var held []net.Conn
-	go func() { // accept and never answer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
 		for {
 			c, err := ln.Accept()
 			if err != nil {
 				return
 			}
+			mu.Lock()
 			held = append(held, c)
+			mu.Unlock()
 		}
 	}()
 	t.Cleanup(func() {
+		ln.Close()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
 		for _, c := range held {
 			c.Close()
 		}
 	})
-	req := Request{URL: "http://" + ln.Addr().String() + "/docs.git", Dir: workdir(t), AttemptTimeout: 100 * time.Millisecond}
-	gerr := acquireError(t, req, RetryPolicy{MaxRetries: 1, Sleep: (&sleepRecorder{}).Sleep})
-	expectCode(t, gerr, CodeNetwork, 2)
+	return ln.Addr().String()
 }
 
 func TestCancelledContextIsNotRetried(t *testing.T) {

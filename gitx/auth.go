@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
@@ -30,20 +31,27 @@ const TokenUser = "x-access-token"
 // embedded in it moved into the auth method, so they can never surface in
 // go-git's error messages, and the secrets to scrub from any other text.
 type remote struct {
-	url      string // without userinfo for HTTP(S)
-	protocol string // http, https, ssh, file, git
-	auth     transport.AuthMethod
-	secrets  []string
+	url     string // without userinfo for HTTP(S)
+	auth    transport.AuthMethod
+	secrets []string
 }
 
-// hostKeyPolicy is how SSH host keys are checked.
-type hostKeyPolicy struct {
+// sshPolicy is how SSH connections are checked and bounded.
+type sshPolicy struct {
 	knownHostsPath string
 	insecure       bool
+	// dialTimeout bounds the TCP connect of an SSH connection (go-git does
+	// not pass the context to its SSH dialer); 0 means defaultSSHDial.
+	dialTimeout time.Duration
 }
 
+// defaultSSHDial bounds an SSH TCP connect when the request sets no
+// attempt timeout, so a firewall that drops packets fails in reasonable
+// time instead of after the kernel's SYN retries.
+const defaultSSHDial = 30 * time.Second
+
 // newRemote validates rawURL against auth and builds the go-git auth method.
-func newRemote(rawURL string, auth config.Auth, hosts hostKeyPolicy) (*remote, error) {
+func newRemote(rawURL string, auth config.Auth, hosts sshPolicy) (*remote, error) {
 	if strings.TrimSpace(rawURL) == "" {
 		return nil, errors.New("repository url is empty")
 	}
@@ -51,7 +59,7 @@ func newRemote(rawURL string, auth config.Auth, hosts hostKeyPolicy) (*remote, e
 	if err != nil {
 		return nil, fmt.Errorf("repository url %s: %w", RedactURL(rawURL), err)
 	}
-	r := &remote{url: rawURL, protocol: ep.Protocol, secrets: []string{auth.Token, auth.Password}}
+	r := &remote{url: rawURL, secrets: []string{auth.Token, auth.Password}}
 
 	var urlUser, urlPass string
 	if isHTTP(ep.Protocol) {
@@ -115,7 +123,7 @@ func httpAuth(auth config.Auth) (transport.AuthMethod, error) {
 	return &githttp.BasicAuth{Username: auth.Username, Password: auth.Password}, nil
 }
 
-func sshAuth(ep *transport.Endpoint, auth config.Auth, hosts hostKeyPolicy) (transport.AuthMethod, error) {
+func sshAuth(ep *transport.Endpoint, auth config.Auth, hosts sshPolicy) (transport.AuthMethod, error) {
 	if auth.KeyPath == "" {
 		return nil, errors.New("auth.key_path is empty; auth.type \"ssh\" needs the path of a private key")
 	}
@@ -130,10 +138,10 @@ func sshAuth(ep *transport.Endpoint, auth config.Auth, hosts hostKeyPolicy) (tra
 	if err := hosts.apply(&keys.HostKeyCallbackHelper, ep); err != nil {
 		return nil, err
 	}
-	return keys, nil
+	return &sshDialTimeout{AuthMethod: keys, timeout: hosts.dial()}, nil
 }
 
-func sshAgentAuth(ep *transport.Endpoint, hosts hostKeyPolicy) (transport.AuthMethod, error) {
+func sshAgentAuth(ep *transport.Endpoint, hosts sshPolicy) (transport.AuthMethod, error) {
 	agent, err := gitssh.NewSSHAgentAuth(sshUser(ep))
 	if err != nil {
 		return nil, fmt.Errorf("ssh url without auth.key_path and no usable SSH agent: %w", err)
@@ -141,7 +149,7 @@ func sshAgentAuth(ep *transport.Endpoint, hosts hostKeyPolicy) (transport.AuthMe
 	if err := hosts.apply(&agent.HostKeyCallbackHelper, ep); err != nil {
 		return nil, err
 	}
-	return agent, nil
+	return &sshDialTimeout{AuthMethod: agent, timeout: hosts.dial()}, nil
 }
 
 // apply sets the host key callback: accept anything when insecure, the
@@ -149,7 +157,7 @@ func sshAgentAuth(ep *transport.Endpoint, hosts hostKeyPolicy) (transport.AuthMe
 // $SSH_KNOWN_HOSTS, else ~/.ssh/known_hosts and /etc/ssh/ssh_known_hosts.
 // The host key algorithms are taken from the file, so a host listed only
 // with an ed25519 key is not offered an RSA key it cannot verify.
-func (p hostKeyPolicy) apply(h *gitssh.HostKeyCallbackHelper, ep *transport.Endpoint) error {
+func (p sshPolicy) apply(h *gitssh.HostKeyCallbackHelper, ep *transport.Endpoint) error {
 	if p.insecure {
 		h.HostKeyCallback = ssh.InsecureIgnoreHostKey() //nolint:gosec // explicit opt-in by the request
 		return nil
@@ -172,6 +180,30 @@ func (p hostKeyPolicy) apply(h *gitssh.HostKeyCallbackHelper, ep *transport.Endp
 	h.HostKeyCallback = db.HostKeyCallback()
 	h.HostKeyAlgorithms = db.HostKeyAlgorithms(net.JoinHostPort(ep.Host, strconv.Itoa(port)))
 	return nil
+}
+
+func (p sshPolicy) dial() time.Duration {
+	if p.dialTimeout > 0 {
+		return p.dialTimeout
+	}
+	return defaultSSHDial
+}
+
+// sshDialTimeout adds a connect timeout to an SSH auth method's client
+// configuration.
+type sshDialTimeout struct {
+	gitssh.AuthMethod
+	timeout time.Duration
+}
+
+// ClientConfig is the wrapped method's configuration with the timeout set.
+func (a *sshDialTimeout) ClientConfig() (*ssh.ClientConfig, error) {
+	cfg, err := a.AuthMethod.ClientConfig()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Timeout = a.timeout
+	return cfg, nil
 }
 
 func sshUser(ep *transport.Endpoint) string {

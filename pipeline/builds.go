@@ -17,13 +17,14 @@ import (
 // repositories it waits for and the outcome of each that arrived. Stages in
 // different processes update it with compare-and-set, never in memory.
 type BuildState struct {
-	BuildID   string                        `json:"build_id"`
-	Reason    string                        `json:"reason"`
-	Direct    bool                          `json:"direct"`
-	StartedAt time.Time                     `json:"started_at"`
-	Expected  []string                      `json:"expected"`
-	Arrived   map[string]events.RepoOutcome `json:"arrived"`
-	Timings   events.Timings                `json:"timings"` // discover's own time
+	BuildID    string                        `json:"build_id"`
+	Reason     string                        `json:"reason"`
+	Direct     bool                          `json:"direct"`
+	ConfigHash string                        `json:"config_hash"`
+	StartedAt  time.Time                     `json:"started_at"`
+	Expected   []string                      `json:"expected"`
+	Arrived    map[string]events.RepoOutcome `json:"arrived"`
+	Timings    events.Timings                `json:"timings"` // discover's own time
 }
 
 // Complete reports whether every expected repository has an outcome.

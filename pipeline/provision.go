@@ -53,6 +53,16 @@ func Provision(ctx context.Context, js jetstream.JetStream, replicas int) error 
 	if err != nil {
 		return fmt.Errorf("provision bucket %s: %w", BuildsBucket, err)
 	}
+	_, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket:      StateBucket,
+		Description: "docweave: what the last good build published (skip-if-unchanged)",
+		History:     5,
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+	})
+	if err != nil {
+		return fmt.Errorf("provision bucket %s: %w", StateBucket, err)
+	}
 	return nil
 }
 

@@ -118,7 +118,9 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	cancel()
 
 	if err == nil {
-		err = r.publishAll(ctx, out)
+		// Publishing belongs to the handler's work: a shutdown must not cut
+		// it off between a delivered message and its acknowledgement.
+		err = r.publishAll(context.WithoutCancel(ctx), out)
 	}
 	switch {
 	case err == nil:

@@ -68,6 +68,7 @@ type Deps struct {
 	Config    *config.Config
 	Store     artifact.Store
 	Builds    *Builds
+	States    *States
 	Workspace string // the workspace directory of this process
 	Log       zerolog.Logger
 }

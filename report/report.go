@@ -14,6 +14,7 @@ const (
 	OutcomeSuccess = "success" // every repository built and the site rendered
 	OutcomePartial = "partial" // the site rendered, some repositories failed
 	OutcomeFailed  = "failed"  // no new site (render failure, nothing to render)
+	OutcomeSkipped = "skipped" // nothing changed since the last good build (daemon only)
 )
 
 // Severities of an issue.
@@ -67,6 +68,9 @@ type Repository struct {
 	Attempts    int    `json:"attempts"`
 	DocFiles    int    `json:"doc_files"`
 	TreeHash    string `json:"tree_hash,omitempty"`
+	// Reused is true when the repository was at its saved commit and its
+	// documentation tree from the last good build was used without a clone.
+	Reused bool `json:"reused,omitempty"`
 }
 
 // Build is the build report.
@@ -75,6 +79,7 @@ type Build struct {
 	BuildID            string           `json:"build_id"`
 	Reason             string           `json:"reason"`
 	Outcome            string           `json:"outcome"`
+	SkipReason         string           `json:"skip_reason,omitempty"`
 	StartedAt          time.Time        `json:"started_at"`
 	FinishedAt         time.Time        `json:"finished_at"`
 	DurationMS         int64            `json:"duration_ms"`

@@ -23,6 +23,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/version"
 )
 
 // Name is the stage name.
@@ -35,13 +36,14 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, builds: d.Builds, log: d.Log}
+	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, log: d.Log}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle}, nil
 }
 
 type stage struct {
 	cfg    *config.Config
 	builds *pipeline.Builds
+	states *pipeline.States
 	log    zerolog.Logger
 }
 
@@ -80,6 +82,11 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
 	if err := WriteReport(s.cfg.Output.Directory, &rep); err != nil {
 		return nil, err
+	}
+	if in.OK && s.states != nil {
+		if err := s.states.Save(ctx, savedState(st, in, &rep)); err != nil {
+			return nil, err
+		}
 	}
 	s.log.Info().Str("build_id", in.BuildID).Str("outcome", rep.Outcome).
 		Int("cloned", rep.ClonedRepositories).Int("failed", rep.FailedRepositories).
@@ -122,7 +129,7 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		rep.Repositories = append(rep.Repositories, report.Repository{
 			Name: o.Repository, URL: urls[o.Repository], Forge: o.Forge, ContentPath: o.ContentPath,
 			Branch: o.Branch, Commit: o.Commit, Status: status, Attempts: o.Attempts,
-			DocFiles: o.DocFiles, TreeHash: o.Tree,
+			DocFiles: o.DocFiles, TreeHash: o.Tree, Reused: o.Reused,
 		})
 		rep.Issues = append(rep.Issues, o.Issues...)
 		for k, v := range o.Timings {
@@ -161,4 +168,26 @@ func WriteReport(outputDir string, rep *report.Build) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), filepath.Join(outputDir, ReportFile))
+}
+
+// savedState is what the next daemon build compares itself with: the
+// successful repositories with their commits and trees, the configuration
+// and builder that made the site, and the site's own hash.
+func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Build) pipeline.SiteState {
+	saved := pipeline.SiteState{
+		BuildID:        rep.BuildID,
+		FinishedAt:     rep.FinishedAt,
+		BuilderVersion: version.String(),
+		ConfigHash:     st.ConfigHash,
+		DocFilesHash:   rep.DocFilesHash,
+		SiteHash:       in.Site,
+		Pages:          in.Pages,
+		Repositories:   map[string]events.RepoOutcome{},
+	}
+	for _, o := range in.Outcomes {
+		if !o.Failed {
+			saved.Repositories[o.Repository] = o
+		}
+	}
+	return saved
 }

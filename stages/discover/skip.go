@@ -1,0 +1,151 @@
+package discover
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/gitx"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/version"
+)
+
+// headConcurrency bounds the remote-head queries of one decision; they are
+// small requests, so more run at once than clones do.
+const headConcurrency = 16
+
+// plan is the outcome of the skip evaluation.
+type plan struct {
+	skip   bool
+	reason string
+	// reuse holds the saved outcome of every repository that is still at
+	// its saved commit and whose tree is still stored.
+	reuse map[string]events.RepoOutcome
+	state *pipeline.SiteState
+}
+
+// evaluate compares the builder version, the configuration, every
+// repository's remote head and the published site with the state the last
+// good build saved — the spec's skip evaluation, taken before any clone.
+func (s *stage) evaluate(ctx context.Context) (plan, error) {
+	st, err := s.states.Load(ctx)
+	if err != nil {
+		return plan{}, err
+	}
+	switch {
+	case st == nil:
+		return plan{reason: "no previous build"}, nil
+	case st.BuilderVersion != version.String():
+		return plan{reason: fmt.Sprintf("builder version changed (%s → %s)", st.BuilderVersion, version.String())}, nil
+	case st.ConfigHash != s.cfg.Hash():
+		return plan{reason: "configuration changed"}, nil
+	}
+	p := plan{reuse: map[string]events.RepoOutcome{}, state: st}
+	changed := s.changedRepositories(ctx, st, p.reuse)
+	for name := range st.Repositories {
+		if _, ok := s.cfg.Repository(name); !ok {
+			changed = append(changed, name+" (removed)")
+		}
+	}
+	if len(changed) > 0 {
+		sort.Strings(changed)
+		p.reason = "changed: " + strings.Join(changed, ", ")
+		return p, nil
+	}
+	public := filepath.Join(s.cfg.Output.Directory, "public")
+	if ref, _, err := artifact.HashDir(public); err != nil || string(ref) != st.SiteHash {
+		p.reason = "published site differs from the last good build"
+		return p, nil
+	}
+	p.skip = true
+	p.reason = fmt.Sprintf("nothing changed: %d repositories at their saved commits, same configuration and builder, published site intact", len(p.reuse))
+	return p, nil
+}
+
+// changedRepositories asks every remote for its head, in parallel, fills
+// reuse with the repositories that did not move and returns the others. A
+// remote that cannot be asked counts as changed: the clone stage will then
+// try it properly, with retries, and report what is wrong.
+func (s *stage) changedRepositories(ctx context.Context, st *pipeline.SiteState, reuse map[string]events.RepoOutcome) []string {
+	var (
+		mu      sync.Mutex
+		changed []string
+		wg      sync.WaitGroup
+		sem     = make(chan struct{}, headConcurrency)
+	)
+	for _, r := range s.cfg.Repositories {
+		saved, ok := st.Repositories[r.Name]
+		if !ok {
+			changed = append(changed, r.Name+" (not in the last good build)")
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			hctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			head, _, err := gitx.RemoteHead(hctx, r.URL, r.Branch, r.Auth)
+			stored := false
+			if err == nil && head == saved.Commit {
+				stored, _ = s.store.Has(ctx, artifact.Ref(saved.Tree))
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				changed = append(changed, r.Name+" (remote head unknown)")
+			case head != saved.Commit:
+				changed = append(changed, r.Name)
+			case !stored:
+				changed = append(changed, r.Name+" (saved tree missing)")
+			default:
+				reuse[r.Name] = saved
+			}
+		}()
+	}
+	wg.Wait()
+	return changed
+}
+
+// skipped is the build.finished event of a skipped build: its report
+// carries the reason and what the last good build published.
+func skipped(req *events.BuildRequested, p plan, took time.Duration) *events.BuildFinished {
+	now := time.Now().UTC()
+	rep := report.Build{
+		SchemaVersion:    report.SchemaVersion,
+		BuildID:          req.BuildID,
+		Reason:           req.Reason,
+		Outcome:          report.OutcomeSkipped,
+		SkipReason:       p.reason,
+		StartedAt:        req.Time,
+		FinishedAt:       now,
+		DurationMS:       now.Sub(req.Time).Milliseconds(),
+		StageDurationsMS: map[string]int64{Name: took.Milliseconds()},
+		StaticRendered:   true,
+		RenderedPages:    p.state.Pages,
+		DocFilesHash:     p.state.DocFilesHash,
+		SiteHash:         p.state.SiteHash,
+		Repositories:     []report.Repository{},
+		Issues:           []report.Issue{},
+	}
+	for _, o := range p.state.Repositories {
+		rep.Repositories = append(rep.Repositories, report.Repository{
+			Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath, Branch: o.Branch,
+			Commit: o.Commit, Status: "ok", DocFiles: o.DocFiles, TreeHash: o.Tree, Reused: true,
+		})
+	}
+	sort.Slice(rep.Repositories, func(i, j int) bool { return rep.Repositories[i].Name < rep.Repositories[j].Name })
+	return &events.BuildFinished{
+		Header: events.Header{ID: "build.finished:" + req.BuildID, BuildID: req.BuildID},
+		Report: rep,
+	}
+}
