@@ -81,7 +81,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	res, err := site.Render(ctx, site.Options{
 		ProjectDir:   project,
 		PublishDir:   staging,
-		Generator:    s.cfg.Generator,
+		Generator:    generatorFor(s.cfg),
 		Repositories: repos,
 		Logger:       s.log.With().Str("build_id", in.BuildID).Logger(),
 	})
@@ -161,4 +161,24 @@ func swap(staging, public string) error {
 	}
 	_ = os.RemoveAll(old)
 	return nil
+}
+
+// LiveReloadParam is the theme parameter that carries the live-reload port:
+// set in daemon mode, so pages reload themselves after each publish.
+const LiveReloadParam = "docweaveLiveReloadPort"
+
+// generatorFor returns the site settings for Hugo: the configured ones, plus
+// the live-reload port in daemon mode.
+func generatorFor(cfg *config.Config) config.Generator {
+	g := cfg.Generator
+	if cfg.Mode != config.ModeDaemon || cfg.Daemon.HTTP.LiveReloadPort == 0 {
+		return g
+	}
+	params := make(map[string]any, len(g.Params)+1)
+	for k, v := range g.Params {
+		params[k] = v
+	}
+	params[LiveReloadParam] = cfg.Daemon.HTTP.LiveReloadPort
+	g.Params = params
+	return g
 }

@@ -115,3 +115,19 @@ func TestRenderWithNoSuccessfulRepositoryRendersNothing(t *testing.T) {
 		t.Fatal("a site was published without any documentation")
 	}
 }
+
+func TestLiveReloadPortReachesTheThemeOnlyInDaemonMode(t *testing.T) {
+	cfg := config.Default()
+	cfg.Generator.Params = map[string]any{"themeVariant": "dark"}
+	if _, ok := generatorFor(&cfg).Params[LiveReloadParam]; ok {
+		t.Fatal("direct builds must not carry a live-reload port")
+	}
+	cfg.Mode = config.ModeDaemon
+	g := generatorFor(&cfg)
+	if g.Params[LiveReloadParam] != 8083 || g.Params["themeVariant"] != "dark" {
+		t.Fatalf("params %v", g.Params)
+	}
+	if _, ok := cfg.Generator.Params[LiveReloadParam]; ok {
+		t.Fatal("the configuration's own params were modified")
+	}
+}
