@@ -88,6 +88,13 @@ type Auth struct {
 	Username string   `mapstructure:"username" yaml:"username"`
 	Password string   `mapstructure:"password" yaml:"password"`
 	KeyPath  string   `mapstructure:"key_path" yaml:"key_path"`
+	// KnownHosts is the known_hosts file that pins SSH host keys (type ssh).
+	// Empty: $SSH_KNOWN_HOSTS, else ~/.ssh/known_hosts and
+	// /etc/ssh/ssh_known_hosts.
+	KnownHosts string `mapstructure:"known_hosts" yaml:"known_hosts"`
+	// InsecureIgnoreHostKey accepts any SSH host key (type ssh). It gives up
+	// protection against a man in the middle; for throw-away setups only.
+	InsecureIgnoreHostKey bool `mapstructure:"insecure_ignore_host_key" yaml:"insecure_ignore_host_key"`
 }
 
 // String describes the auth without its secrets.

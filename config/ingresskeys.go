@@ -6,35 +6,24 @@ import (
 	"strings"
 )
 
-// IngressAPIKeys returns every API key the ingress endpoint accepts: the
-// non-empty entries of ingress.api_keys followed by the keys of
-// ingress.api_keys_file. The file is read on every call, so a server can
-// pick up rotated keys without a restart. Errors never contain a key.
-func (c *Config) IngressAPIKeys() ([]string, error) {
-	var keys []string
-	for _, k := range c.Ingress.APIKeys {
-		if strings.TrimSpace(k) != "" {
-			keys = append(keys, k)
-		}
-	}
-	if c.Ingress.APIKeysFile != "" {
-		fromFile, err := readAPIKeysFile(c.Ingress.APIKeysFile)
-		if err != nil {
-			return nil, fmt.Errorf("ingress.api_keys_file: %w", err)
-		}
-		keys = append(keys, fromFile...)
-	}
-	return keys, nil
+// APIKey is one key of an ingress API key file, with its line for messages
+// that must point at it without showing it.
+type APIKey struct {
+	Line  int
+	Value string
 }
 
-// readAPIKeysFile reads one key per line; blank lines and lines starting
-// with # are ignored and surrounding whitespace is trimmed.
-func readAPIKeysFile(path string) ([]string, error) {
+// ReadAPIKeysFile reads an ingress.api_keys_file: one key per line, blank
+// lines and lines starting with # ignored, surrounding whitespace trimmed.
+// It is the one parser of that format: configuration validation and the
+// ingress server (which re-reads the file to pick up rotated keys) both use
+// it. Errors never contain a key.
+func ReadAPIKeysFile(path string) ([]APIKey, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read API keys: %w", err)
 	}
-	var keys []string
+	var keys []APIKey
 	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -43,7 +32,7 @@ func readAPIKeysFile(path string) ([]string, error) {
 		if strings.ContainsAny(line, " \t") {
 			return nil, fmt.Errorf("%s line %d: key contains whitespace; expected one key per line", path, i+1)
 		}
-		keys = append(keys, line)
+		keys = append(keys, APIKey{Line: i + 1, Value: line})
 	}
 	return keys, nil
 }

@@ -2,46 +2,31 @@ package config
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
 
-func TestIngressAPIKeys(t *testing.T) {
+func TestReadAPIKeysFile(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "keys")
 	writeFile(t, file, "# comment\nfile-key-1\r\n\n\tfile-key-2\n")
-	c := Config{Ingress: Ingress{APIKeys: []string{"inline", ""}, APIKeysFile: file}}
-	keys, err := c.IngressAPIKeys()
+	keys, err := ReadAPIKeysFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"inline", "file-key-1", "file-key-2"}; !slices.Equal(keys, want) {
-		t.Fatalf("keys = %q, want %q", keys, want)
+	if len(keys) != 2 || keys[0] != (APIKey{Line: 2, Value: "file-key-1"}) || keys[1] != (APIKey{Line: 4, Value: "file-key-2"}) {
+		t.Fatalf("keys = %+v", keys)
 	}
 }
 
-func TestIngressAPIKeysReReadsFile(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "keys")
-	writeFile(t, file, "old\n")
-	c := Config{Ingress: Ingress{APIKeysFile: file}}
-	writeFile(t, file, "new\n")
-	keys, err := c.IngressAPIKeys()
-	if err != nil || !slices.Equal(keys, []string{"new"}) {
-		t.Fatalf("keys = %q, err = %v; want the rotated key", keys, err)
-	}
-}
-
-func TestIngressAPIKeysErrors(t *testing.T) {
+func TestReadAPIKeysFileErrorsHideKeys(t *testing.T) {
 	dir := t.TempDir()
-	missing := Config{Ingress: Ingress{APIKeysFile: filepath.Join(dir, "absent")}}
-	if _, err := missing.IngressAPIKeys(); err == nil || !strings.Contains(err.Error(), "ingress.api_keys_file") {
-		t.Fatalf("error = %v", err)
+	if _, err := ReadAPIKeysFile(filepath.Join(dir, "absent")); err == nil {
+		t.Fatal("missing file accepted")
 	}
 	file := filepath.Join(dir, "keys")
-	writeFile(t, file, "ok\nbad SECRET-PART\n")
-	bad := Config{Ingress: Ingress{APIKeysFile: file}}
-	_, err := bad.IngressAPIKeys()
-	if err == nil || !strings.Contains(err.Error(), "line 2") || strings.Contains(err.Error(), "SECRET") {
-		t.Fatalf("error = %v, want line number without the key", err)
+	writeFile(t, file, "secret-one secret-two\n")
+	_, err := ReadAPIKeysFile(file)
+	if err == nil || !strings.Contains(err.Error(), "line 1") || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("error = %v", err)
 	}
 }

@@ -160,7 +160,7 @@ func (c *Config) filesystemPaths() []*string {
 		&c.Ingress.APIKeysFile,
 	}
 	for i := range c.Repositories {
-		paths = append(paths, &c.Repositories[i].Auth.KeyPath)
+		paths = append(paths, &c.Repositories[i].Auth.KeyPath, &c.Repositories[i].Auth.KnownHosts)
 	}
 	return paths
 }

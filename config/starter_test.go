@@ -76,9 +76,8 @@ func TestStarterValidatesInIngressModeWithKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys, err := c.IngressAPIKeys()
-	if err != nil || !slices.Equal(keys, []string{"starter-key-0123456789"}) {
-		t.Fatalf("keys = %v, err = %v", keys, err)
+	if !slices.Equal(c.Ingress.APIKeys, []string{"starter-key-0123456789"}) {
+		t.Fatalf("keys = %v", c.Ingress.APIKeys)
 	}
 	t.Setenv("DOCWEAVE_INGRESS_API_KEY", "")
 	_, err = loadStarter(t, ModeIngress)

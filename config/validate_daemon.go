@@ -58,6 +58,11 @@ func (c *Config) validateLinkVerification(l *problemList) {
 		l.add(p+"kv_bucket", "%q is not a valid bucket name; expected letters, digits, - and _", lv.KVBucket)
 	}
 	validateSubject(l, p+"subject", lv.Subject)
+	// The pipeline stream owns docweave.> (events.Prefix); JetStream allows
+	// no second stream on those subjects.
+	if lv.Subject == "docweave" || strings.HasPrefix(lv.Subject, "docweave.") {
+		l.add(p+"subject", "%q lies under docweave.>, which docweave's pipeline stream owns; expected another subject, such as builder.links.broken", lv.Subject)
+	}
 	validateBrokerURL(l, p+"broker_url", lv.BrokerURL)
 }
 

@@ -133,3 +133,12 @@ func TestDaemonServerSettingsValidated(t *testing.T) {
 		}
 	}
 }
+
+func TestBrokenLinkSubjectOutsideThePipeline(t *testing.T) {
+	c := Default()
+	c.Repositories = []Repository{{Name: "a", URL: "file:///a"}}
+	c.Daemon.LinkVerification.Subject = "docweave.links.broken"
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "daemon.link_verification.subject") {
+		t.Fatalf("subject under docweave.> accepted: %v", err)
+	}
+}

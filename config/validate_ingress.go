@@ -32,7 +32,7 @@ func (c *Config) validateIngress(l *problemList) {
 		}
 	}
 	if in.APIKeysFile != "" {
-		keys, err := readAPIKeysFile(in.APIKeysFile)
+		keys, err := ReadAPIKeysFile(in.APIKeysFile)
 		if err != nil {
 			l.add("ingress.api_keys_file", "%v", err)
 			return

@@ -95,4 +95,15 @@ func validateAuth(l *problemList, key string, a Auth) {
 			l.add(k, "is not used by %s.type %s; remove it or change %s.type", key, a.Type, key)
 		}
 	}
+	if a.Type != AuthSSH {
+		if a.KnownHosts != "" {
+			l.add(key+".known_hosts", "applies to %s.type ssh only; remove it or set %s.type ssh", key, key)
+		}
+		if a.InsecureIgnoreHostKey {
+			l.add(key+".insecure_ignore_host_key", "applies to %s.type ssh only; remove it or set %s.type ssh", key, key)
+		}
+	}
+	if a.KnownHosts != "" && a.InsecureIgnoreHostKey {
+		l.add(key+".insecure_ignore_host_key", "contradicts %s.known_hosts; pin host keys or ignore them, not both", key)
+	}
 }

@@ -114,3 +114,26 @@ func TestRepositoryRulesFromYAML(t *testing.T) {
 	requireProblem(t, err, "repositories[2].paths[0]", "absolute")
 	requireProblem(t, err, "repositories[2].auth.token", "missing")
 }
+
+func TestSSHHostKeySettingsBelongToSSH(t *testing.T) {
+	base := func() Config {
+		c := Default()
+		c.Repositories = []Repository{{Name: "a", URL: "ssh://git@h/a.git"}}
+		return c
+	}
+	c := base()
+	c.Repositories[0].Auth = Auth{Type: AuthToken, Token: "t", KnownHosts: "/k"}
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "repositories[0].auth.known_hosts") {
+		t.Fatalf("known_hosts with token auth: %v", err)
+	}
+	c = base()
+	c.Repositories[0].Auth = Auth{Type: AuthSSH, KeyPath: "/id", KnownHosts: "/k", InsecureIgnoreHostKey: true}
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "repositories[0].auth.insecure_ignore_host_key") {
+		t.Fatalf("pinned and ignored at once: %v", err)
+	}
+	c = base()
+	c.Repositories[0].Auth = Auth{Type: AuthSSH, KeyPath: "/id", KnownHosts: "/k"}
+	if err := c.Validate(); err != nil {
+		t.Fatalf("valid ssh auth refused: %v", err)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/stages/verifylinks"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -31,7 +32,10 @@ type Progress struct {
 	Failed       int
 	Pages        int // set once the site is rendered
 	Rendered     bool
-	Elapsed      time.Duration
+	// VerifyingLinks is true from the render until the link figures
+	// arrive, in a build run with Options.VerifyLinks.
+	VerifyingLinks bool
+	Elapsed        time.Duration
 }
 
 // Options tune a direct build.
@@ -40,7 +44,12 @@ type Options struct {
 	Stages []string
 	// OnProgress is called after every pipeline step of the build.
 	OnProgress func(Progress)
-	Log        zerolog.Logger
+	// VerifyLinks runs link verification on the rendered site (`docweave
+	// build --verify-links`); the build then waits for it and its report
+	// carries the links section. Without it the verifylinks stage is not
+	// even started.
+	VerifyLinks bool
+	Log         zerolog.Logger
 }
 
 // NewBuildID returns a sortable, unique build ID that is safe as a KV key
@@ -92,7 +101,11 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	}
 	names := opts.Stages
 	if len(names) == 0 {
-		names = pipeline.Registered()
+		for _, n := range pipeline.Registered() {
+			if n != verifylinks.Name || opts.VerifyLinks {
+				names = append(names, n)
+			}
+		}
 	}
 	stages, err := pipeline.Build(names, pipeline.Deps{Config: cfg, Store: store, Builds: builds, States: states, Workspace: layout.Root, Log: opts.Log})
 	if err != nil {
@@ -112,16 +125,17 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	defer func() { stopRunner(); <-runnerDone }()
 
 	req := &events.BuildRequested{
-		Header:     events.Header{ID: "build.requested:" + buildID, BuildID: buildID},
-		Reason:     "cli",
-		Direct:     true,
-		ConfigHash: cfg.Hash(),
+		Header:      events.Header{ID: "build.requested:" + buildID, BuildID: buildID},
+		Reason:      "cli",
+		Direct:      true,
+		VerifyLinks: opts.VerifyLinks,
+		ConfigHash:  cfg.Hash(),
 	}
 	if err := pipeline.Publish(ctx, broker.JS, req); err != nil {
 		return nil, err
 	}
 	opts.Log.Info().Str("build_id", buildID).Int("repositories", len(cfg.Repositories)).Msg("build requested")
-	return w.wait(ctx, len(cfg.Repositories), opts.OnProgress)
+	return w.wait(ctx, len(cfg.Repositories), opts.VerifyLinks, opts.OnProgress)
 }
 
 // watcher follows one build's events on the broker.
@@ -144,8 +158,24 @@ func watch(nc *nats.Conn, buildID string) (*watcher, error) {
 
 func (w *watcher) close() { _ = w.sub.Unsubscribe() }
 
-func (w *watcher) wait(ctx context.Context, total int, onProgress func(Progress)) (*report.Build, error) {
+// wait follows the build until its report is in — and, when links are
+// verified, until their figures are too (they may come before or after the
+// report). A failed verification does not fail the build: the report says
+// so in its links section.
+func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgress func(Progress)) (*report.Build, error) {
 	p := Progress{BuildID: w.buildID, Repositories: total}
+	var rep *report.Build
+	var links *report.LinkVerification
+	linksDue := false
+	finish := func() (*report.Build, bool) {
+		if rep == nil || (linksDue && links == nil) {
+			return nil, false
+		}
+		if links != nil {
+			rep.Links = links
+		}
+		return rep, true
+	}
 	tell := func() {
 		if onProgress != nil {
 			p.Elapsed = time.Since(w.started)
@@ -177,12 +207,25 @@ func (w *watcher) wait(ctx context.Context, total int, onProgress func(Progress)
 				}
 			case *events.SiteRendered:
 				p.Rendered, p.Pages = e.OK, e.Pages
+				linksDue = verifyLinks && e.OK
+				p.VerifyingLinks = linksDue && links == nil
+			case *events.LinksVerified:
+				links = &e.LinkVerification
+				p.VerifyingLinks = false
 			case *events.BuildFinished:
-				tell()
-				rep := e.Report
-				return &rep, nil
+				r := e.Report
+				rep = &r
 			case *events.StageFailed:
+				if e.Stage == verifylinks.Name {
+					links = &report.LinkVerification{Status: report.LinksFailed, Error: e.Reason}
+					p.VerifyingLinks = false
+					break
+				}
 				return nil, fmt.Errorf("build %s: stage %s gave up on %s: %s", w.buildID, e.Stage, e.OnSubject, e.Reason)
+			}
+			if done, ok := finish(); ok {
+				tell()
+				return done, nil
 			}
 			tell()
 		}

@@ -25,6 +25,7 @@ const (
 	SubjectRepoPruned     = Prefix + "repo.pruned"
 	SubjectContentReady   = Prefix + "build.content_ready"
 	SubjectSiteRendered   = Prefix + "site.rendered"
+	SubjectSitePublished  = Prefix + "site.published"
 	SubjectBuildFinished  = Prefix + "build.finished"
 	SubjectStageFailed    = Prefix + "stage.failed"
 )
@@ -71,15 +72,34 @@ var kinds = map[string]kind{
 	SubjectRepoPruned:     {RepoPrunedVersion, func() Event { return &RepoPruned{} }},
 	SubjectContentReady:   {ContentReadyVersion, func() Event { return &ContentReady{} }},
 	SubjectSiteRendered:   {SiteRenderedVersion, func() Event { return &SiteRendered{} }},
+	SubjectSitePublished:  {SitePublishedVersion, func() Event { return &SitePublished{} }},
 	SubjectBuildFinished:  {BuildFinishedVersion, func() Event { return &BuildFinished{} }},
 	SubjectStageFailed:    {StageFailedVersion, func() Event { return &StageFailed{} }},
+	SubjectLinksVerified:  {LinksVerifiedVersion, func() Event { return &LinksVerified{} }},
+	// Registered under its default subject; published on the configured
+	// one (see BrokenLink.Subject).
+	DefaultBrokenLinkSubject: {BrokenLinkVersion, func() Event { return &BrokenLink{} }},
+}
+
+// registryKeyed is implemented by messages whose subject is configurable:
+// they are found in kinds under a fixed key instead of their subject.
+type registryKeyed interface{ registryKey() string }
+
+// kindOf finds the registered kind of a message.
+func kindOf(ev Event) (kind, bool) {
+	key := ev.Subject()
+	if r, ok := ev.(registryKeyed); ok {
+		key = r.registryKey()
+	}
+	k, ok := kinds[key]
+	return k, ok
 }
 
 // Encode stamps the header (type, schema version, time when unset) and
 // returns the JSON body. A message without an ID or build ID is refused,
 // because de-duplication and tracing depend on both.
 func Encode(ev Event) ([]byte, error) {
-	k, ok := kinds[ev.Subject()]
+	k, ok := kindOf(ev)
 	if !ok {
 		return nil, fmt.Errorf("encode: unknown subject %q", ev.Subject())
 	}

@@ -15,8 +15,11 @@ func TestEncodeDecodeRoundTripEveryKind(t *testing.T) {
 		&RepoPruned{Header: Header{ID: "e", BuildID: "b1"}, Outcome: RepoOutcome{Repository: "r", DocFiles: 3}},
 		&ContentReady{Header: Header{ID: "f", BuildID: "b1"}, Outcomes: []RepoOutcome{{Repository: "r"}}},
 		&SiteRendered{Header: Header{ID: "g", BuildID: "b1"}, OK: true, Pages: 7},
+		&SitePublished{Header: Header{ID: "g2", BuildID: "b1"}, Site: "sha256:x", Pages: 7},
 		&BuildFinished{Header: Header{ID: "h", BuildID: "b1"}, Report: report.Build{RenderedPages: 7}},
 		&StageFailed{Header: Header{ID: "i", BuildID: "b1"}, Stage: "render", Reason: "boom"},
+		&LinksVerified{Header: Header{ID: "j", BuildID: "b1"}, Site: "sha256:x", LinkVerification: report.LinkVerification{Checked: 3}},
+		&BrokenLink{Header: Header{ID: "k", BuildID: "b1"}, URL: "https://example.org/gone", StatusCode: 404},
 	}
 	if len(samples) != len(kinds) {
 		t.Fatalf("test covers %d kinds, package has %d", len(samples), len(kinds))

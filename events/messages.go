@@ -15,6 +15,7 @@ const (
 	RepoPrunedVersion     = 1
 	ContentReadyVersion   = 1
 	SiteRenderedVersion   = 1
+	SitePublishedVersion  = 1
 	BuildFinishedVersion  = 1
 	StageFailedVersion    = 1
 )
@@ -30,6 +31,10 @@ type BuildRequested struct {
 	Header
 	Reason string `json:"reason"` // cli | startup | cron | webhook | admin
 	Direct bool   `json:"direct"` // a command-line build: never skipped
+	// VerifyLinks asks for link verification of a direct build
+	// (`docweave build --verify-links`); daemon builds follow
+	// daemon.link_verification.enabled instead.
+	VerifyLinks bool `json:"verify_links,omitempty"`
 	// Repositories the trigger named (a webhook's push), for the record:
 	// every build evaluates every repository, reusing unchanged ones.
 	Repositories []string `json:"repositories,omitempty"`
@@ -122,6 +127,17 @@ type SiteRendered struct {
 
 // Subject implements Event.
 func (*SiteRendered) Subject() string { return SubjectSiteRendered }
+
+// SitePublished announces that a new site is live: docs servers serve it
+// and live-reload clients reload. The publishreload stage sends it.
+type SitePublished struct {
+	Header
+	Site  string `json:"site"` // artifact reference of the published site
+	Pages int    `json:"pages"`
+}
+
+// Subject implements Event.
+func (*SitePublished) Subject() string { return SubjectSitePublished }
 
 // BuildFinished carries the final build report.
 type BuildFinished struct {

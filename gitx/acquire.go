@@ -219,8 +219,15 @@ func (r Request) strategy() string {
 	return r.Strategy
 }
 
+// hostKeys is the SSH host key policy: the request's own fields, else the
+// repository's configured auth.known_hosts / auth.insecure_ignore_host_key.
 func (r Request) hostKeys() sshPolicy {
-	return sshPolicy{knownHostsPath: r.KnownHostsPath, insecure: r.InsecureIgnoreHostKey, dialTimeout: r.AttemptTimeout}
+	known, insecure := r.KnownHostsPath, r.InsecureIgnoreHostKey
+	if known == "" {
+		known = r.Auth.KnownHosts
+	}
+	insecure = insecure || r.Auth.InsecureIgnoreHostKey
+	return sshPolicy{knownHostsPath: known, insecure: insecure, dialTimeout: r.AttemptTimeout}
 }
 
 // configError reports a request that cannot even be attempted.

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
@@ -35,6 +36,12 @@ type Stage struct {
 	AckWait time.Duration
 	// MaxDeliver bounds redeliveries of one message.
 	MaxDeliver int
+	// Setup, when set, runs each time the stage's consumer is provisioned,
+	// before any message is handled, with the broker's JetStream API. It is
+	// for the rare stage that owns broker resources besides its messages —
+	// verifylinks keeps a cache bucket and a stream of broken-link events —
+	// and must be idempotent. Messages still go out only as returned events.
+	Setup func(ctx context.Context, js jetstream.JetStream) error
 }
 
 func (s Stage) ackWait() time.Duration {

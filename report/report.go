@@ -41,6 +41,13 @@ const (
 	CodePruneFailed      = "PRUNE_FAILED"
 	CodeRenderFailed     = "RENDER_FAILED"
 	CodeStageFailed      = "STAGE_FAILED"
+
+	// Page issues of the render stage (warnings: the site was rendered).
+	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // tags of an unknown shortcode or GitBook block dropped
+	CodeShortcodeInvalid   = "SHORTCODE_INVALID"    // a known shortcode's tag Hugo would refuse, dropped
+	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID" // front matter, or a key of it, ignored
+	CodePageRenderFailed   = "PAGE_RENDER_FAILED"   // the page could not be rendered and was left out
+	CodeIndexShadowed      = "INDEX_SHADOWED"       // an index.md beside an _index.md, not rendered
 )
 
 // Issue is one problem found during a build, structured so a machine can act
@@ -92,6 +99,12 @@ type Build struct {
 	SiteHash           string           `json:"site_hash,omitempty"`
 	Repositories       []Repository     `json:"repositories"`
 	Issues             []Issue          `json:"issues"`
+	// Links is what link verification found (docs/links.md). Verification
+	// consumes the same site.rendered message as the stage that writes this
+	// report and finishes later, so the verifylinks stage adds this section
+	// to build-report.json (atomically) when it is done: it is absent while
+	// verification runs and when verification is off.
+	Links *LinkVerification `json:"links,omitempty"`
 }
 
 // ExitCode maps a report to the process exit code of `docweave build`:
@@ -117,4 +130,53 @@ func (b *Build) DecideOutcome() {
 	default:
 		b.Outcome = OutcomeFailed
 	}
+}
+
+// Statuses of a link verification run.
+const (
+	LinksComplete = "complete" // every link has a verdict and the cache worked
+	LinksDegraded = "degraded" // verdicts are complete, but the cache could not be read or written
+	LinksFailed   = "failed"   // verification gave up; no verdicts
+)
+
+// LinkVerification is the figures of one build's link verification, as the
+// build report and the docweave.links.verified event carry them. Counts of
+// links are counts of distinct targets (a URL used on fifty pages counts
+// once); BrokenEvents counts the broken (page, target) pairs, one event each.
+type LinkVerification struct {
+	Status       string        `json:"status"`
+	Error        string        `json:"error,omitempty"`
+	Checked      int           `json:"checked"`
+	Broken       int           `json:"broken"`
+	Cached       int           `json:"cached"`
+	NeedsAuth    int           `json:"needs_auth"`
+	RateLimited  int           `json:"rate_limited"`
+	Transient    int           `json:"transient"`
+	Skipped      int           `json:"skipped"`
+	Internal     int           `json:"internal"`
+	External     int           `json:"external"`
+	Requests     int           `json:"requests"`
+	Pages        int           `json:"pages"`
+	PagesParsed  int           `json:"pages_parsed"`
+	BrokenEvents int           `json:"broken_events"`
+	CacheErrors  int           `json:"cache_errors"`
+	DurationMS   int64         `json:"duration_ms"`
+	VerifiedAt   time.Time     `json:"verified_at"`
+	BrokenLinks  []LinkProblem `json:"broken_links,omitempty"`
+}
+
+// MaxLinkProblems caps LinkVerification.BrokenLinks, so a site with
+// thousands of broken links keeps a readable report and a small message;
+// the broken-link events carry every one.
+const MaxLinkProblems = 100
+
+// LinkProblem is one broken link on one page, for people reading the report.
+type LinkProblem struct {
+	URL        string `json:"url"`
+	Internal   bool   `json:"internal"`
+	StatusCode int    `json:"status_code,omitempty"`
+	Error      string `json:"error"`
+	SourcePage string `json:"source_page"`
+	SourceFile string `json:"source_file,omitempty"`
+	Repository string `json:"repository,omitempty"`
 }

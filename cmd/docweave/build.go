@@ -22,6 +22,7 @@ func init() { registerCommand(newBuildCommand) }
 
 func newBuildCommand(g *globalFlags) *cobra.Command {
 	var outDir string
+	var verifyLinks bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the documentation site once and exit",
@@ -36,17 +37,24 @@ Exit codes:
   1  the site rendered, but some repositories failed (see the report)
   2  no site: configuration error, render failure, or no repository succeeded
 
+With --verify-links the links of the rendered site are verified too (see
+docs/links.md): the build waits for the verification, prints its figures and
+the first broken links, and the report gains a links section. Broken links
+do not change the exit code. Without broker_url the link cache lives only as
+long as the build; set broker_url to keep it between builds.
+
 On a terminal it shows progress; otherwise it writes structured JSON logs.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runBuild(cmd, g, outDir)
+			return runBuild(cmd, g, outDir, verifyLinks)
 		},
 	}
 	cmd.Flags().StringVarP(&outDir, "output", "o", "", "output directory (overrides output.directory)")
+	cmd.Flags().BoolVar(&verifyLinks, "verify-links", false, "verify the links of the rendered site and wait for the result")
 	return cmd
 }
 
-func runBuild(cmd *cobra.Command, g *globalFlags, outDir string) error {
+func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks bool) error {
 	interactive := logging.IsTerminal(os.Stderr) && (g.logFormat == logging.FormatAuto || g.logFormat == "")
 	level := g.logLevel
 	if interactive && level == "info" {
@@ -71,7 +79,7 @@ func runBuild(cmd *cobra.Command, g *globalFlags, outDir string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	opts := direct.Options{Log: log}
+	opts := direct.Options{Log: log, VerifyLinks: verifyLinks}
 	if interactive {
 		opts.OnProgress = progressLine(os.Stderr)
 	} else {
@@ -92,6 +100,9 @@ func runBuild(cmd *cobra.Command, g *globalFlags, outDir string) error {
 		return &exitError{code: 2, err: err}
 	}
 	printSummary(cmd.OutOrStdout(), cfg, rep)
+	if rep.Links != nil {
+		printLinks(cmd.OutOrStdout(), rep.Links)
+	}
 	if code := rep.ExitCode(); code != 0 {
 		return &exitError{code: code, err: fmt.Errorf("build %s: %s", rep.BuildID, rep.Outcome)}
 	}
@@ -107,6 +118,9 @@ func progressLine(w io.Writer) func(direct.Progress) {
 		}
 		if p.Rendered {
 			pages = fmt.Sprintf("%d pages rendered", p.Pages)
+		}
+		if p.VerifyingLinks {
+			pages += " · verifying links…"
 		}
 		failed := ""
 		if p.Failed > 0 {

@@ -201,7 +201,7 @@ func TestValidateAndInit(t *testing.T) {
 }
 
 func TestHelpForEveryCommand(t *testing.T) {
-	for _, c := range []string{"build", "validate", "init", "version"} {
+	for _, c := range []string{"build", "validate", "init", "version", "daemon"} {
 		res := run(t, t.TempDir(), nil, c, "--help")
 		if res.code != 0 || !strings.Contains(res.stdout, "Usage:") || len(res.stdout) < 200 {
 			t.Errorf("%s --help: exit %d\n%s", c, res.code, res.stdout)

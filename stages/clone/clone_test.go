@@ -87,3 +87,43 @@ func TestCloneRefusesUnknownRepository(t *testing.T) {
 		t.Fatalf("unknown repository: %v, want a permanent error", err)
 	}
 }
+
+// TestCloneOverSSHPinsTheHostKeyFromConfiguration: auth.known_hosts pins the
+// server's key; a known_hosts file with another key refuses the clone.
+func TestCloneOverSSHPinsTheHostKeyFromConfiguration(t *testing.T) {
+	srv := gittest.NewSSHServer(t, t.TempDir())
+	repo := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Over SSH"})
+	url := srv.Add(t, "docs", repo)
+	known := filepath.Join(t.TempDir(), "known_hosts")
+	if err := os.WriteFile(known, []byte(srv.HostKeyLine()+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	auth := config.Auth{Type: config.AuthSSH, KeyPath: srv.ClientKeyPath(), KnownHosts: known}
+	st, _ := newStage(t, config.Repository{Name: "docs", URL: url, Auth: auth})
+	out, err := st.Handle(context.Background(), job("docs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out[0].(*events.RepoCloned); got.Failure != nil || got.Commit != repo.Head(t) {
+		t.Fatalf("ssh clone: %+v", got.Failure)
+	}
+
+	other := gittest.NewSSHServer(t, t.TempDir())
+	wrong := filepath.Join(t.TempDir(), "known_hosts")
+	line := other.HostKeyLine()
+	// The other server's key, claimed for this server's address.
+	_, key, _ := strings.Cut(line, " ")
+	hostPart, _, _ := strings.Cut(srv.HostKeyLine(), " ")
+	if err := os.WriteFile(wrong, []byte(hostPart+" "+key+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	auth.KnownHosts = wrong
+	st, _ = newStage(t, config.Repository{Name: "docs", URL: url, Auth: auth})
+	out, err = st.Handle(context.Background(), job("docs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out[0].(*events.RepoCloned); got.Failure == nil || got.Failure.Transient {
+		t.Fatalf("a mismatched host key was accepted: %+v", got)
+	}
+}

@@ -1,0 +1,145 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/httpsrv/admin"
+	"github.com/docweave/docweave/httpsrv/webhook"
+	"github.com/docweave/docweave/metrics"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/version"
+)
+
+// backend is the daemon as the admin and webhook servers see it.
+type backend struct {
+	cfg      *config.Config
+	coord    *Coordinator
+	nextSync func() time.Time
+
+	mu    sync.Mutex
+	repos map[string]*admin.RepoStatus
+	// links is the latest link verification; linkBuilds the builds whose
+	// figures were counted, so a redelivered message is not counted twice.
+	links      *report.LinkVerification
+	linkBuilds []string
+}
+
+func newBackend(cfg *config.Config, coord *Coordinator) *backend {
+	b := &backend{cfg: cfg, coord: coord, repos: map[string]*admin.RepoStatus{}}
+	for _, r := range cfg.Repositories {
+		b.repos[r.Name] = &admin.RepoStatus{Name: r.Name, URL: r.RedactedURL()}
+	}
+	return b
+}
+
+// Trigger implements admin.Backend.
+func (b *backend) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
+	for _, name := range repositories {
+		if _, ok := b.cfg.Repository(name); !ok {
+			return "", false, fmt.Errorf("%w: %q", admin.ErrUnknownRepository, name)
+		}
+	}
+	if reason == "" {
+		reason = "admin"
+	}
+	id, coalesced, err := b.coord.Trigger(ctx, reason, repositories)
+	if errors.Is(err, ErrClosed) {
+		return "", false, fmt.Errorf("%w: %v", admin.ErrNotAccepting, err)
+	}
+	return id, coalesced, err
+}
+
+// webhookTrigger serves the webhook server.
+func (b *backend) webhookTrigger(ctx context.Context, t webhook.Trigger) (webhook.TriggerResult, error) {
+	// The forge may give up waiting; the build request must still be made.
+	id, coalesced, err := b.coord.Trigger(context.WithoutCancel(ctx), "webhook", t.Repositories)
+	return webhook.TriggerResult{BuildID: id, Coalesced: coalesced}, err
+}
+
+// Build implements admin.Backend.
+func (b *backend) Build(id string) (admin.BuildStatus, bool) {
+	bl, ok := b.coord.Build(id)
+	if !ok {
+		return admin.BuildStatus{}, false
+	}
+	return statusOf(bl), true
+}
+
+// Snapshot implements admin.Backend.
+func (b *backend) Snapshot() admin.Snapshot {
+	s := admin.Snapshot{Version: version.String()}
+	for _, bl := range b.coord.Recent() {
+		s.Builds = append(s.Builds, statusOf(bl))
+	}
+	b.mu.Lock()
+	for _, r := range b.cfg.Repositories {
+		s.Repositories = append(s.Repositories, *b.repos[r.Name])
+	}
+	b.mu.Unlock()
+	if b.links != nil {
+		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
+	}
+	if b.nextSync != nil {
+		if next := b.nextSync(); !next.IsZero() {
+			s.NextSync = &next
+		}
+	}
+	return s
+}
+
+// linksVerified takes a verification's figures for /metrics and /status,
+// once per build.
+func (b *backend) linksVerified(e *events.LinksVerified, m *metrics.Metrics) {
+	b.mu.Lock()
+	if slices.Contains(b.linkBuilds, e.BuildID) {
+		b.mu.Unlock()
+		return
+	}
+	b.linkBuilds = append(b.linkBuilds, e.BuildID)
+	if len(b.linkBuilds) > historySize {
+		b.linkBuilds = b.linkBuilds[1:]
+	}
+	lv := e.LinkVerification
+	b.links = &lv
+	b.mu.Unlock()
+	m.ObserveLinks(lv.Checked, lv.Broken, lv.Cached)
+}
+
+// record updates each repository's status from a finished build.
+func (b *backend) record(bl Build) {
+	if bl.Report == nil || bl.Report.Outcome == report.OutcomeSkipped {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, r := range bl.Report.Repositories {
+		st, ok := b.repos[r.Name]
+		if !ok {
+			continue
+		}
+		if r.Status == "ok" {
+			st.Commit, st.LastError = r.Commit, ""
+			at := bl.Report.FinishedAt
+			st.LastSuccess = &at
+		}
+	}
+	for _, is := range bl.Report.Issues {
+		if st, ok := b.repos[is.Repository]; ok && is.Severity == report.SeverityError {
+			st.LastError = is.Code + ": " + is.Message
+		}
+	}
+}
+
+func statusOf(bl Build) admin.BuildStatus {
+	return admin.BuildStatus{
+		ID: bl.ID, Reason: bl.Reason, State: bl.State, SkipReason: bl.SkipReason,
+		RequestedAt: bl.RequestedAt, FinishedAt: bl.FinishedAt, Report: bl.Report,
+	}
+}

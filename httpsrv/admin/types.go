@@ -1,0 +1,92 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/docweave/docweave/report"
+)
+
+// Build states reported by BuildStatus.State. A build moves from queued to
+// running and ends in one of the last four.
+const (
+	StateQueued  = "queued"
+	StateRunning = "running"
+	StateSuccess = "success"
+	StatePartial = "partial"
+	StateFailed  = "failed"
+	StateSkipped = "skipped" // skip evaluation found nothing changed
+)
+
+// BuildStatus is what the daemon knows about one requested build. It is
+// the body of GET /api/builds/{id}.
+type BuildStatus struct {
+	ID          string    `json:"id"`
+	Reason      string    `json:"reason"`
+	State       string    `json:"state"`                 // one of the State constants
+	SkipReason  string    `json:"skip_reason,omitempty"` // set when State is skipped
+	RequestedAt time.Time `json:"requested_at"`
+	// FinishedAt is nil until the build ends.
+	FinishedAt *time.Time `json:"finished_at,omitempty"`
+	// Report is the build report once there is one.
+	Report *report.Build `json:"report,omitempty"`
+}
+
+// RepoStatus is the latest state of one configured repository.
+type RepoStatus struct {
+	Name string `json:"name"`
+	URL  string `json:"url"` // credentials redacted by the Backend
+	// Commit is the commit of the latest successful clone or update.
+	Commit      string     `json:"commit,omitempty"`
+	LastSuccess *time.Time `json:"last_success,omitempty"`
+	// LastError is the latest failure's message, empty after a success.
+	LastError string `json:"last_error,omitempty"`
+}
+
+// Snapshot is the daemon's state as shown on /status.
+type Snapshot struct {
+	// Builds are the most recent builds, newest first.
+	Builds       []BuildStatus `json:"builds"`
+	Repositories []RepoStatus  `json:"repositories"`
+	// BrokenLinks is the count from the latest link verification.
+	BrokenLinks int `json:"broken_links"`
+	// LinkStatus is the latest link verification's status (complete,
+	// degraded, failed; empty before the first), and LinkError why it was
+	// not complete — the health detail that /ready deliberately ignores.
+	LinkStatus string `json:"link_status,omitempty"`
+	LinkError  string `json:"link_error,omitempty"`
+	// NextSync is the next scheduled sync; nil when none is scheduled.
+	NextSync *time.Time `json:"next_sync,omitempty"`
+	// Version is the docweave version of the daemon.
+	Version string `json:"version"`
+}
+
+// Backend is the daemon as the admin server sees it. Implementations must
+// be safe for concurrent use: every request calls it from its own
+// goroutine.
+type Backend interface {
+	// Trigger requests a build for reason, limited to repositories (all
+	// when empty). When a build is already waiting to start, the request
+	// joins it: coalesced is true and buildID is that build's ID. Errors
+	// wrapping ErrUnknownRepository or ErrNotAccepting are reported to the
+	// client with their message; any other error is logged and answered
+	// with a generic 500, so it may carry internal detail (never secrets).
+	Trigger(ctx context.Context, reason string, repositories []string) (buildID string, coalesced bool, err error)
+	// Build returns the status of a build requested earlier; false when the
+	// ID is unknown (or forgotten).
+	Build(id string) (BuildStatus, bool)
+	// Snapshot returns the current state for the status page.
+	Snapshot() Snapshot
+}
+
+// Errors a Backend's Trigger wraps so the server can answer the client
+// precisely.
+var (
+	// ErrUnknownRepository: a requested repository is not configured
+	// (answered 400, code unknown_repository).
+	ErrUnknownRepository = errors.New("unknown repository")
+	// ErrNotAccepting: the daemon is shutting down and takes no new
+	// triggers (answered 503, code not_accepting_triggers).
+	ErrNotAccepting = errors.New("not accepting triggers")
+)

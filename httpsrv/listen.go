@@ -1,0 +1,75 @@
+package httpsrv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Binding names one server's address.
+type Binding struct {
+	Server string // "docs", "webhook", "admin", "livereload"
+	Host   string // "" listens on every interface
+	Port   int
+}
+
+// BindAll binds every address before any server starts, so a daemon either
+// gets all its ports or none: on the first failure it closes what it had
+// bound and returns an error of the form "<server> port <port>: <cause>".
+func BindAll(bindings []Binding) ([]net.Listener, error) {
+	seen := map[int]string{}
+	for _, b := range bindings {
+		if other, dup := seen[b.Port]; dup && b.Port != 0 {
+			return nil, fmt.Errorf("%s port %d: also configured for the %s server", b.Server, b.Port, other)
+		}
+		seen[b.Port] = b.Server
+	}
+	out := make([]net.Listener, 0, len(bindings))
+	for _, b := range bindings {
+		l, err := net.Listen("tcp", net.JoinHostPort(b.Host, strconv.Itoa(b.Port)))
+		if err != nil {
+			for _, o := range out {
+				o.Close()
+			}
+			return nil, fmt.Errorf("%s port %d: %w", b.Server, b.Port, causeOf(err))
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// causeOf strips the "listen tcp :8080:" prefix net adds, keeping the cause
+// ("address already in use").
+func causeOf(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err
+	}
+	return err
+}
+
+// NewServer wraps a handler with timeouts that protect a server from slow
+// clients without cutting off long responses; streams (server-sent events)
+// manage their own deadlines.
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    1 << 20,
+	}
+}
+
+// Shutdown stops servers gracefully, waiting at most timeout.
+func Shutdown(timeout time.Duration, servers ...*http.Server) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	for _, s := range servers {
+		_ = s.Shutdown(ctx)
+	}
+}

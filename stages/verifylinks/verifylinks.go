@@ -1,0 +1,179 @@
+// Package verifylinks is the stage that verifies a build's links: after
+// every successful render it checks the links of <output.directory>/public
+// with package linkcheck, publishes one broken-link event per broken link
+// and page on daemon.link_verification.subject, announces the figures on
+// docweave.links.verified and adds them to the build report.
+//
+// It runs after every daemon build when daemon.link_verification.enabled
+// is true, and for a direct build only when it was asked for with
+// `docweave build --verify-links`. Its cache (the kv_bucket) and the
+// stream of its events live on the broker; docs/links.md describes both.
+package verifylinks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/linkcheck"
+	"github.com/docweave/docweave/pipeline"
+)
+
+// Name is the stage name.
+const Name = "verifylinks"
+
+func init() { pipeline.Register(Name, New) }
+
+// New builds the stage. One verification runs at a time per process: the
+// checks inside it are already max_concurrent wide, and two at once would
+// only break the per-host spacing.
+func New(d pipeline.Deps) (pipeline.Stage, error) {
+	_, st, err := newStage(d)
+	return st, err
+}
+
+func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
+	if d.Config == nil {
+		return nil, pipeline.Stage{}, errors.New("verifylinks: no configuration")
+	}
+	lv := d.Config.Daemon.LinkVerification
+	if err := pipeline.CheckLinkSubject(lv.Subject); err != nil {
+		return nil, pipeline.Stage{}, err
+	}
+	s := &stage{cfg: d.Config, log: d.Log, reportWait: time.Minute}
+	return s, pipeline.Stage{
+		Name:        Name,
+		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
+		Handle:      s.handle,
+		Setup:       s.setup,
+		Concurrency: 1,
+		AckWait:     time.Minute,
+		MaxDeliver:  10,
+	}, nil
+}
+
+type stage struct {
+	cfg *config.Config
+	log zerolog.Logger
+	// reportWait bounds the wait for the build's report to appear before
+	// the figures are added to it.
+	reportWait time.Duration
+	// options, when set, replaces the options taken from the configuration
+	// (tests use a loopback DNS resolver and a movable clock).
+	options func(linkcheck.Options) linkcheck.Options
+
+	mu    sync.Mutex
+	cache *linkcheck.Cache
+}
+
+// setup provisions the broken-link stream and the cache bucket and opens
+// the cache; the runner calls it before the first message.
+func (s *stage) setup(ctx context.Context, js jetstream.JetStream) error {
+	lv := s.cfg.Daemon.LinkVerification
+	if err := pipeline.ProvisionLinks(ctx, js, pipeline.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket}); err != nil {
+		return err
+	}
+	c, err := linkcheck.OpenCache(ctx, js, lv.KVBucket)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.cache = c
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *stage) linkCache() *linkcheck.Cache {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cache
+}
+
+func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+	if s.linkCache() == nil {
+		return nil, errors.New("verifylinks: the link cache is not open (stage not set up)")
+	}
+	switch in := ev.(type) {
+	case *events.BuildRequested:
+		return nil, s.noteRequest(ctx, in)
+	case *events.SiteRendered:
+		return s.verify(ctx, in)
+	default:
+		return nil, pipeline.Permanentf("verifylinks: unexpected %T", ev)
+	}
+}
+
+// verify checks the links of a rendered site and returns its broken-link
+// events followed by the links.verified announcement, in that order, so a
+// subscriber that sees the announcement has been sent every event before
+// it.
+func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.Event, error) {
+	if !in.OK {
+		return nil, nil // no new site: the last one was verified with its own build
+	}
+	verify, why := s.shouldVerify(ctx, in.BuildID)
+	log := s.log.With().Str("build_id", in.BuildID).Logger()
+	if !verify {
+		log.Debug().Str("why", why).Msg("links not verified")
+		return nil, nil
+	}
+	lv := s.cfg.Daemon.LinkVerification
+	opts := linkcheck.OptionsFromConfig(lv, log)
+	if s.options != nil {
+		opts = s.options(opts)
+	}
+	site := s.siteOf(in)
+	res, err := linkcheck.NewVerifier(opts, s.linkCache()).Verify(ctx, site, in.BuildID)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, pipeline.Permanent(fmt.Errorf("verify links of build %s: the published site %s is gone: %w", in.BuildID, site.PublicDir, err))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("verify links of build %s: %w", in.BuildID, err)
+	}
+	out := brokenLinkEvents(in, res, lv.Subject)
+	out = append(out, &events.LinksVerified{
+		Header:           events.Header{ID: "links.verified:" + in.BuildID, BuildID: in.BuildID},
+		Site:             in.Site,
+		LinkVerification: res.Figures,
+	})
+	if err := attachToReport(ctx, s.cfg.Output.Directory, in.BuildID, res.Figures, s.reportWait); err != nil {
+		log.Warn().Err(err).Msg("link figures not added to the build report")
+	}
+	f := res.Figures
+	log.Info().Str("status", f.Status).Int("checked", f.Checked).Int("broken", f.Broken).Int("cached", f.Cached).
+		Int("needs_auth", f.NeedsAuth).Int("rate_limited", f.RateLimited).Int("transient", f.Transient).
+		Int("requests", f.Requests).Int("pages_parsed", f.PagesParsed).Int64("duration_ms", f.DurationMS).Msg("links verified")
+	return out, nil
+}
+
+// siteOf describes the published site of a build for the verifier: the
+// repositories that made it (with their documentation roots, for source
+// file names) and the base URL that marks absolute links as internal.
+func (s *stage) siteOf(in *events.SiteRendered) linkcheck.Site {
+	out := s.cfg.Output.Directory
+	site := linkcheck.Site{
+		PublicDir:  filepath.Join(out, "public"),
+		ContentDir: filepath.Join(out, "content"),
+		BaseURL:    s.cfg.Generator.BaseURL,
+	}
+	for _, o := range in.Outcomes {
+		if o.Failed {
+			continue
+		}
+		repo := linkcheck.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath}
+		if r, ok := s.cfg.Repository(o.Repository); ok {
+			repo.Roots = r.DocPaths()
+		}
+		site.Repositories = append(site.Repositories, repo)
+	}
+	return site
+}
