@@ -121,6 +121,20 @@ type Build struct {
 	RetryMaxDelay      time.Duration `mapstructure:"retry_max_delay" yaml:"retry_max_delay"`
 	WorkspaceDir       string        `mapstructure:"workspace_dir" yaml:"workspace_dir"`
 	NamespaceForges    string        `mapstructure:"namespace_forges" yaml:"namespace_forges"` // auto | always | never
+	// ArtifactStore is where documentation trees and rendered sites are
+	// kept between stages: "local" (a directory in the workspace; one
+	// machine) or "broker" (the JetStream object store, for stages in
+	// separate processes without a shared disk).
+	ArtifactStore string `mapstructure:"artifact_store" yaml:"artifact_store"`
+	// AckWait is how long a stage's message may go without a sign of life
+	// before the broker hands it to another replica; a live handler signals
+	// progress every third of it, so it bounds how fast the work of a
+	// process that died is taken over, not how long a stage may work.
+	AckWait time.Duration `mapstructure:"ack_wait" yaml:"ack_wait"`
+	// StreamReplicas is how many copies of docweave's streams, buckets and
+	// artifacts a NATS cluster keeps: 3 on a three-node cluster lets builds
+	// go on when one node is lost.
+	StreamReplicas int `mapstructure:"stream_replicas" yaml:"stream_replicas"`
 	// SkipIfUnchanged is nil when the file does not set it; use
 	// ShouldSkipIfUnchanged, which applies the mode-dependent default.
 	SkipIfUnchanged *bool `mapstructure:"skip_if_unchanged" yaml:"skip_if_unchanged"`

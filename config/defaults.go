@@ -35,6 +35,9 @@ func Default() Config {
 			RetryInitialDelay: time.Second,
 			RetryMaxDelay:     30 * time.Second,
 			NamespaceForges:   "auto",
+			ArtifactStore:     "local",
+			StreamReplicas:    1,
+			AckWait:           30 * time.Second,
 		},
 		Daemon: Daemon{
 			LinkVerification: LinkVerification{

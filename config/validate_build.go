@@ -1,5 +1,7 @@
 package config
 
+import "time"
+
 // validateBuild checks the build section: enums, counts, retry delays and
 // prune globs.
 func (c *Config) validateBuild(l *problemList) {
@@ -7,6 +9,13 @@ func (c *Config) validateBuild(l *problemList) {
 	checkEnum(l, "build.clone_strategy", b.CloneStrategy, "fresh", "update", "auto")
 	checkEnum(l, "build.retry_backoff", b.RetryBackoff, "fixed", "linear", "exponential")
 	checkEnum(l, "build.namespace_forges", b.NamespaceForges, "auto", "always", "never")
+	checkEnum(l, "build.artifact_store", b.ArtifactStore, "local", "broker")
+	if b.AckWait < time.Second {
+		l.add("build.ack_wait", "%s is too short; expected at least 1s", b.AckWait)
+	}
+	if b.StreamReplicas < 1 || b.StreamReplicas > 5 {
+		l.add("build.stream_replicas", "%d is out of range; expected 1 to 5 (NATS keeps at most 5 replicas)", b.StreamReplicas)
+	}
 	checkAtLeast(l, "build.clone_concurrency", b.CloneConcurrency, 1)
 	checkAtLeast(l, "build.shallow_depth", b.ShallowDepth, 0)
 	checkAtLeast(l, "build.max_retries", b.MaxRetries, 0)

@@ -18,7 +18,6 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
-	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/stages/verifylinks"
 	"github.com/docweave/docweave/workspace"
@@ -84,7 +83,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 		return nil, err
 	}
 	defer broker.Close()
-	if err := pipeline.Provision(ctx, broker.JS, 1); err != nil {
+	if err := pipeline.Provision(ctx, broker.JS, cfg.Build.StreamReplicas); err != nil {
 		return nil, err
 	}
 	builds, err := pipeline.OpenBuilds(ctx, broker.JS)
@@ -95,7 +94,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err != nil {
 		return nil, err
 	}
-	store, err := artifact.NewLocal(layout.Artifacts())
+	store, err := pipeline.OpenArtifactStore(ctx, cfg, broker.JS)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +120,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 
 	runCtx, stopRunner := context.WithCancel(ctx)
 	runnerDone := make(chan error, 1)
-	go func() { runnerDone <- pipeline.NewRunner(broker.JS, opts.Log, stages).Run(runCtx) }()
+	runner := pipeline.NewRunner(broker.JS, opts.Log, stages)
+	runner.Builds = builds
+	go func() { runnerDone <- runner.Run(runCtx) }()
 	defer func() { stopRunner(); <-runnerDone }()
 
 	req := &events.BuildRequested{

@@ -64,13 +64,14 @@ type RepoCloned struct {
 	ContentPath string `json:"content_path"`
 	Branch      string `json:"branch,omitempty"`
 	Commit      string `json:"commit,omitempty"`
-	// Checkout names the working copy inside the clone stage's workspace
-	// (relative, e.g. "checkouts/<build>/<repo>"), which prune reads; clone
-	// and prune run beside each other for this reason.
-	Checkout string        `json:"checkout,omitempty"`
-	Attempts int           `json:"attempts"`
-	Failure  *report.Issue `json:"failure,omitempty"`
-	Timings  Timings       `json:"timings"`
+	// Tree is the artifact reference of the documentation collected from
+	// the checkout; DocFiles the number of files in it.
+	Tree     string         `json:"tree,omitempty"`
+	DocFiles int            `json:"doc_files"`
+	Attempts int            `json:"attempts"`
+	Failure  *report.Issue  `json:"failure,omitempty"`
+	Issues   []report.Issue `json:"issues,omitempty"`
+	Timings  Timings        `json:"timings"`
 }
 
 // Subject implements Event.

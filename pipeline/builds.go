@@ -25,6 +25,9 @@ type BuildState struct {
 	Expected   []string                      `json:"expected"`
 	Arrived    map[string]events.RepoOutcome `json:"arrived"`
 	Timings    events.Timings                `json:"timings"` // discover's own time
+	// Redeliveries counts, per stage, messages of this build that were
+	// delivered again (a process died or a transient error was retried).
+	Redeliveries map[string]int `json:"redeliveries,omitempty"`
 }
 
 // Complete reports whether every expected repository has an outcome.
@@ -97,6 +100,32 @@ func (b *Builds) get(ctx context.Context, buildID string) (*BuildState, uint64, 
 		st.Arrived = map[string]events.RepoOutcome{}
 	}
 	return &st, e.Revision(), nil
+}
+
+// NoteRedelivery counts a repeated delivery of one of the build's messages
+// to stage, so the report can show that work was taken over or retried.
+func (b *Builds) NoteRedelivery(ctx context.Context, buildID, stage string) error {
+	for attempt := 0; attempt < 100; attempt++ {
+		st, rev, err := b.get(ctx, buildID)
+		if err != nil {
+			return err
+		}
+		if st.Redeliveries == nil {
+			st.Redeliveries = map[string]int{}
+		}
+		st.Redeliveries[stage]++
+		data, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		if _, err = b.kv.Update(ctx, buildID, data, rev); err == nil {
+			return nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
+			return err
+		}
+	}
+	return fmt.Errorf("note redelivery in build %s: too many concurrent updates", buildID)
 }
 
 // Arrive records one repository's outcome and reports whether the build is

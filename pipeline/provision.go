@@ -25,13 +25,19 @@ const (
 // ConsumerName is the durable consumer a stage's replicas share.
 func ConsumerName(stage string) string { return consumerPrefix + stage }
 
-// Provision creates or updates the pipeline stream and the builds bucket.
-// It is idempotent, so every process may call it at start-up.
+// Provision creates or updates the pipeline stream and the builds and state
+// buckets. It is idempotent, so every process may call it at start-up; on a
+// cluster that is still electing leaders (all processes of a deployment
+// starting at once) it retries for up to a minute.
 func Provision(ctx context.Context, js jetstream.JetStream, replicas int) error {
 	if replicas < 1 {
 		replicas = 1
 	}
-	_, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	return retryProvision(ctx, func(ctx context.Context) error { return provisionOnce(ctx, js, replicas) })
+}
+
+func provisionOnce(ctx context.Context, js jetstream.JetStream, replicas int) error {
+	want := jetstream.StreamConfig{
 		Name:        StreamName,
 		Description: "docweave pipeline messages",
 		Subjects:    []string{events.AllSubjects},
@@ -40,32 +46,69 @@ func Provision(ctx context.Context, js jetstream.JetStream, replicas int) error 
 		Duplicates:  duplicatesWindow,
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
-	})
-	if err != nil {
-		return fmt.Errorf("provision stream %s: %w", StreamName, err)
 	}
-	_, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	// Another process may have provisioned it already: an identical update
+	// would only cost a round of consensus on a cluster.
+	if s, err := js.Stream(ctx, StreamName); err != nil || !sameStream(s.CachedInfo().Config, want) {
+		if _, err := js.CreateOrUpdateStream(ctx, want); err != nil {
+			return fmt.Errorf("provision stream %s: %w", StreamName, err)
+		}
+	}
+	buckets := []jetstream.KeyValueConfig{{
 		Bucket:      BuildsBucket,
 		Description: "docweave build state: the fan-in of repositories before render",
 		History:     1,
 		TTL:         streamMaxAge,
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
-	})
-	if err != nil {
-		return fmt.Errorf("provision bucket %s: %w", BuildsBucket, err)
-	}
-	_, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	}, {
 		Bucket:      StateBucket,
 		Description: "docweave: what the last good build published (skip-if-unchanged)",
 		History:     5,
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
-	})
-	if err != nil {
-		return fmt.Errorf("provision bucket %s: %w", StateBucket, err)
+	}}
+	for _, b := range buckets {
+		if kv, err := js.KeyValue(ctx, b.Bucket); err == nil {
+			if st, err := kv.Status(ctx); err == nil {
+				if bs, ok := st.(*jetstream.KeyValueBucketStatus); ok && bs.StreamInfo().Config.Replicas == replicas {
+					continue
+				}
+			}
+		}
+		if _, err := js.CreateOrUpdateKeyValue(ctx, b); err != nil {
+			return fmt.Errorf("provision bucket %s: %w", b.Bucket, err)
+		}
 	}
 	return nil
+}
+
+func sameStream(have, want jetstream.StreamConfig) bool {
+	return have.Replicas == want.Replicas && have.MaxAge == want.MaxAge && have.Duplicates == want.Duplicates &&
+		len(have.Subjects) == 1 && have.Subjects[0] == want.Subjects[0]
+}
+
+// retryProvision retries transient provisioning failures (timeouts, no
+// leader yet) with a growing delay, for up to a minute.
+func retryProvision(ctx context.Context, f func(context.Context) error) error {
+	deadline := time.Now().Add(time.Minute)
+	delay := 200 * time.Millisecond
+	for {
+		actx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err := f(actx)
+		cancel()
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(delay):
+		}
+		if delay < 5*time.Second {
+			delay *= 2
+		}
+	}
 }
 
 // ProvisionConsumer creates or updates the durable consumer of one stage.

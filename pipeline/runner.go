@@ -22,6 +22,9 @@ type Runner struct {
 	// Observe, when set, is told about every handled delivery (for metrics
 	// and tests). It must be fast.
 	Observe func(Delivery)
+	// Builds, when set, records repeated deliveries in the build's state,
+	// so the build report shows them.
+	Builds *Builds
 }
 
 // Delivery describes one handled message.
@@ -107,6 +110,12 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	}
 	d.BuildID = ev.Head().BuildID
 	log = log.With().Str("build_id", d.BuildID).Logger()
+	if d.Attempt > 1 && r.Builds != nil {
+		log.Info().Msg("message delivered again")
+		if err := r.Builds.NoteRedelivery(ctx, d.BuildID, st.Name); err != nil {
+			log.Debug().Err(err).Msg("redelivery not recorded")
+		}
+	}
 
 	// The handler runs with its own context: a shutdown lets it finish
 	// rather than cutting a clone or render in half. Progress keeps the

@@ -17,7 +17,17 @@ import (
 // runStages starts a runner for stages on b until the test ends.
 func runStages(t *testing.T, b *Broker, stages ...Stage) *Runner {
 	t.Helper()
+	return runStagesWith(t, b, nil, stages...)
+}
+
+// runStagesWith is runStages with a chance to configure the runner before
+// it starts.
+func runStagesWith(t *testing.T, b *Broker, configure func(*Runner), stages ...Stage) *Runner {
+	t.Helper()
 	r := NewRunner(b.JS, zerolog.Nop(), stages)
+	if configure != nil {
+		configure(r)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = r.Run(ctx); close(done) }()
@@ -129,6 +139,45 @@ func TestRunnerRedeliversAfterTransientFailure(t *testing.T) {
 	}
 	if calls.Load() != 2 {
 		t.Fatalf("handler called %d times, want 2", calls.Load())
+	}
+}
+
+func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
+	ctx := context.Background()
+	b := openTestBroker(t)
+	builds, err := OpenBuilds(ctx, b.JS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := builds.Begin(ctx, BuildState{BuildID: "b-r1", Expected: []string{"x"}}); err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int32
+	done := make(chan struct{}, 1)
+	runStagesWith(t, b, func(r *Runner) { r.Builds = builds }, Stage{
+		Name: "discover", Subjects: []string{events.SubjectBuildRequested},
+		Handle: func(context.Context, events.Event) ([]events.Event, error) {
+			if calls.Add(1) == 1 {
+				return nil, Transient(errors.New("hiccup"), 20*time.Millisecond)
+			}
+			done <- struct{}{}
+			return nil, nil
+		},
+	})
+	if err := Publish(ctx, b.JS, request("r1")); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st, err := builds.Get(ctx, "b-r1")
+		if err == nil && st.Redeliveries["discover"] == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("redeliveries %v (%v), want discover: 1", st.Redeliveries, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

@@ -131,6 +131,9 @@ func Build(names []string, deps Deps) ([]Stage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("stage %s: %w", n, err)
 		}
+		if st.AckWait == 0 && deps.Config != nil {
+			st.AckWait = deps.Config.Build.AckWait
+		}
 		out = append(out, st)
 	}
 	return out, nil

@@ -97,8 +97,12 @@ type Build struct {
 	StaticRendered     bool             `json:"static_rendered"`
 	DocFilesHash       string           `json:"doc_files_hash"`
 	SiteHash           string           `json:"site_hash,omitempty"`
-	Repositories       []Repository     `json:"repositories"`
-	Issues             []Issue          `json:"issues"`
+	// Redeliveries counts, per stage, messages of this build delivered more
+	// than once: a stage process that died and was replaced, or a retried
+	// transient failure.
+	Redeliveries map[string]int `json:"redeliveries,omitempty"`
+	Repositories []Repository   `json:"repositories"`
+	Issues       []Issue        `json:"issues"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
 	// report and finishes later, so the verifylinks stage adds this section

@@ -55,9 +55,6 @@ func FreshKey(buildID, repo string) string { return "checkouts/" + buildID + "/"
 // CacheKey names a repository's persistent checkout (update and auto).
 func CacheKey(repo string) string { return "cache/" + repo }
 
-// IsFresh reports whether key names a per-build checkout.
-func IsFresh(key string) bool { return strings.HasPrefix(key, "checkouts/") }
-
 // Dir resolves a checkout key to its directory, refusing keys that would
 // leave the workspace.
 func (l Layout) Dir(key string) (string, error) {

@@ -9,7 +9,7 @@ import (
 )
 
 func TestGenerateMakesCommittedRepositories(t *testing.T) {
-	repos, err := Generate(Spec{Dir: t.TempDir(), Repos: 2, Pages: 5})
+	repos, err := Generate(Spec{Dir: t.TempDir(), Repos: 2, Pages: 5, LinkBases: []string{"http://a.test", "http://b.test"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,62 @@ func TestGenerateMakesCommittedRepositories(t *testing.T) {
 		t.Fatalf("uncommitted files: %q (%v)", out, err)
 	}
 	data, _ := os.ReadFile(pages[0])
-	if !strings.HasPrefix(string(data), "---\ntitle:") || !strings.Contains(string(data), "```go") {
-		t.Fatalf("page lacks front matter or code:\n%s", data)
+	for _, want := range []string{"---\ntitle:", "tags: [", "```go", "| Option |", "![", "(../images/flow.png)", ".md)", "http://a.test/", "http://b.test/"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("page lacks %q:\n%s", want, data)
+		}
+	}
+	if img, err := os.ReadFile(filepath.Join(repos[0].Path, "docs", "images", "flow.png")); err != nil || !strings.HasPrefix(string(img), "\x89PNG") {
+		t.Fatalf("image missing or not a PNG: %v", err)
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, err := Generate(Spec{Dir: t.TempDir(), Repos: 1, Pages: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Generate(Spec{Dir: t.TempDir(), Repos: 1, Pages: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range []string{"docs/howto/page002.md", "docs/images/parts.png"} {
+		x, _ := os.ReadFile(filepath.Join(a[0].Path, rel))
+		y, _ := os.ReadFile(filepath.Join(b[0].Path, rel))
+		if len(x) == 0 || string(x) != string(y) {
+			t.Fatalf("%s differs between two generations of the same spec", rel)
+		}
+	}
+}
+
+func TestGenerateRejectsAnEmptySpec(t *testing.T) {
+	_, err := Generate(Spec{Dir: t.TempDir(), Repos: 0, Pages: 5})
+	if err == nil || !strings.Contains(err.Error(), "repos and pages must be at least 1") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestChangeCommitsOneEdition(t *testing.T) {
+	repos, err := Generate(Spec{Dir: t.TempDir(), Repos: 1, Pages: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := func() string {
+		out, err := exec.Command("git", "-C", repos[0].Path, "rev-parse", "HEAD").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	before := head()
+	if err := Change(repos[0], 1); err != nil {
+		t.Fatal(err)
+	}
+	after := head()
+	if err := Change(repos[0], 2); err != nil {
+		t.Fatal(err)
+	}
+	if before == after || after == head() {
+		t.Fatal("Change did not make a new commit each time")
 	}
 }

@@ -1,21 +1,27 @@
 // Package clone is the acquisition stage: it brings one repository's
-// working copy into the workspace (fresh clone, or update of a cached one)
-// and reports the commit it got. A repository that cannot be acquired is a
-// result, not a stage failure: the report records it and the build goes on.
+// working copy into the workspace (fresh clone, or update of a cached one),
+// prunes the workspace and collects the documentation roots into a
+// content-addressed tree, and reports the commit and the tree. Only the
+// tree's reference leaves this process, so any replica of the next stage can
+// take it. A repository that cannot be acquired is a result, not a stage
+// failure: the report records it and the build goes on.
 package clone
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/gitx"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/workspace"
 )
@@ -28,20 +34,21 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage; its concurrency is clone_concurrency, bounded by
 // the number of repositories.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), log: d.Log}
+	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), store: d.Store, log: d.Log}
 	conc := d.Config.Build.CloneConcurrency
 	if n := len(d.Config.Repositories); n > 0 && conc > n {
 		conc = n
 	}
 	return pipeline.Stage{
 		Name: Name, Subjects: []string{events.SubjectRepoClone}, Handle: s.handle,
-		Concurrency: conc, AckWait: time.Minute,
+		Concurrency: conc,
 	}, nil
 }
 
 type stage struct {
 	cfg    *config.Config
 	layout workspace.Layout
+	store  artifact.Store
 	log    zerolog.Logger
 }
 
@@ -93,9 +100,52 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 		return []events.Event{out}, nil
 	}
-	out.Branch, out.Commit, out.Checkout, out.Attempts = res.Branch, res.Commit, key, res.Attempts
-	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).Msg("repository acquired")
+	out.Branch, out.Commit, out.Attempts = res.Branch, res.Commit, res.Attempts
+	if err := s.collect(ctx, repo, dir, out); err != nil {
+		return nil, err
+	}
+	if strategy == "fresh" {
+		if err := os.RemoveAll(dir); err != nil {
+			log.Warn().Err(err).Msg("could not remove the build's checkout")
+		}
+	}
+	out.Timings[Name] = time.Since(start).Milliseconds()
+	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).Int("doc_files", out.DocFiles).Msg("repository acquired")
 	return []events.Event{out}, nil
+}
+
+// collect prunes the checkout (prune_non_doc_paths) and stores its
+// documentation roots as a tree; problems with single entries become
+// issues of the repository.
+func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, out *events.RepoCloned) error {
+	if s.cfg.Build.PruneNonDocPaths {
+		issues, err := docstree.PruneWorkspace(dir, repo.DocPaths(), s.cfg.Build.PruneAllow, s.cfg.Build.PruneDeny)
+		if err != nil {
+			return fmt.Errorf("prune workspace of %s: %w", repo.Name, err)
+		}
+		out.Issues = append(out.Issues, stamp(issues, repo.Name)...)
+	}
+	files, issues, err := docstree.CollectDocs(dir, repo.DocPaths())
+	if err != nil {
+		return fmt.Errorf("collect docs of %s: %w", repo.Name, err)
+	}
+	out.Issues = append(out.Issues, stamp(issues, repo.Name)...)
+	ref, err := s.store.PutTree(ctx, files)
+	if err != nil {
+		return fmt.Errorf("store docs of %s: %w", repo.Name, err)
+	}
+	out.Tree, out.DocFiles = string(ref), len(files)
+	return nil
+}
+
+func stamp(issues []report.Issue, repo string) []report.Issue {
+	for i := range issues {
+		issues[i].Stage, issues[i].Repository = Name, repo
+		if issues[i].Severity == "" {
+			issues[i].Severity = report.SeverityWarning
+		}
+	}
+	return issues
 }
 
 // failure turns an acquisition error into a report issue; gitx has already

@@ -13,6 +13,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/workspace"
 )
@@ -23,7 +24,11 @@ func newStage(t *testing.T, repos ...config.Repository) (pipeline.Stage, *config
 	cfg.Repositories = repos
 	cfg.Build.WorkspaceDir = t.TempDir()
 	cfg.Build.MaxRetries = 0
-	st, err := New(pipeline.Deps{Config: &cfg, Log: zerolog.Nop()})
+	store, err := artifact.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := New(pipeline.Deps{Config: &cfg, Store: store, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,12 +56,16 @@ func TestCloneAcquiresOverSmartHTTP(t *testing.T) {
 	if got.Failure != nil || got.Commit != repo.Head(t) || got.Branch != "main" {
 		t.Fatalf("cloned %+v, want commit %s on main", got, repo.Head(t))
 	}
-	dir, err := workspace.For(cfg).Dir(got.Checkout)
+	if got.DocFiles != 1 || !strings.HasPrefix(got.Tree, "sha256:") {
+		t.Fatalf("collected %d files as %q", got.DocFiles, got.Tree)
+	}
+	// The per-build checkout is gone: only the tree leaves the stage.
+	dir, err := workspace.For(cfg).Dir(workspace.FreshKey("b1", "docs"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "docs", "index.md")); err != nil {
-		t.Fatalf("checkout lacks the docs: %v", err)
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("fresh checkout left behind: %v", err)
 	}
 }
 

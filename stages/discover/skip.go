@@ -59,8 +59,7 @@ func (s *stage) evaluate(ctx context.Context) (plan, error) {
 		p.reason = "changed: " + strings.Join(changed, ", ")
 		return p, nil
 	}
-	public := filepath.Join(s.cfg.Output.Directory, "public")
-	if ref, _, err := artifact.HashDir(public); err != nil || string(ref) != st.SiteHash {
+	if !s.siteIntact(ctx, st.SiteHash) {
 		p.reason = "published site differs from the last good build"
 		return p, nil
 	}
@@ -148,4 +147,17 @@ func skipped(req *events.BuildRequested, p plan, took time.Duration) *events.Bui
 		Header: events.Header{ID: "build.finished:" + req.BuildID, BuildID: req.BuildID},
 		Report: rep,
 	}
+}
+
+// siteIntact checks the published site against the saved state. With a
+// shared artifact store the site lives there (docs servers fetch it by
+// hash), so it must still be stored; otherwise the local public directory
+// must hash to the saved value.
+func (s *stage) siteIntact(ctx context.Context, saved string) bool {
+	if artifact.IsShared(s.store) {
+		has, err := s.store.Has(ctx, artifact.Ref(saved))
+		return err == nil && has
+	}
+	ref, _, err := artifact.HashDir(filepath.Join(s.cfg.Output.Directory, "public"))
+	return err == nil && string(ref) == saved
 }

@@ -114,6 +114,9 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 	for k, v := range st.Timings {
 		rep.StageDurationsMS[k] += v
 	}
+	if len(st.Redeliveries) > 0 {
+		rep.Redeliveries = st.Redeliveries
+	}
 	urls := map[string]string{}
 	for _, r := range s.cfg.Repositories {
 		urls[r.Name] = r.RedactedURL()

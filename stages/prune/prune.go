@@ -1,25 +1,21 @@
-// Package prune turns a repository's working copy into its documentation
-// tree: it optionally prunes non-documentation entries from the workspace,
-// collects the documentation roots (refusing anything that would leave the
-// repository), stores them as a content-addressed artifact, and records the
-// repository's outcome in the build's join. The arrival that completes the
-// join also announces that the build's content is ready to render.
+// Package prune completes a repository's part of a build. The clone stage
+// has already pruned the workspace and collected the documentation into a
+// content-addressed tree; prune checks that the tree is in the artifact
+// store, turns the result into the repository's outcome and records it in
+// the build's join (a JetStream KV entry updated with compare-and-set). The
+// arrival that completes the join also announces that the build's content
+// is ready to render. It needs no disk of its own, so any replica anywhere
+// may take any repository.
 package prune
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"time"
 
-	"github.com/rs/zerolog"
-
-	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
-	"github.com/docweave/docweave/workspace"
 )
 
 // Name is the stage name.
@@ -29,7 +25,7 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), store: d.Store, builds: d.Builds, log: d.Log}
+	s := &stage{store: d.Store, builds: d.Builds}
 	conc := d.Config.Build.CloneConcurrency
 	if conc < 1 {
 		conc = 1
@@ -38,11 +34,8 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 }
 
 type stage struct {
-	cfg    *config.Config
-	layout workspace.Layout
 	store  artifact.Store
 	builds *pipeline.Builds
-	log    zerolog.Logger
 }
 
 func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
@@ -53,16 +46,24 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	}
 	outcome := events.RepoOutcome{
 		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath,
-		Branch: in.Branch, Commit: in.Commit, Attempts: in.Attempts, Timings: events.Timings{},
+		Branch: in.Branch, Commit: in.Commit, Attempts: in.Attempts,
+		Tree: in.Tree, DocFiles: in.DocFiles, Issues: in.Issues, Timings: events.Timings{},
 	}
 	for k, v := range in.Timings {
 		outcome.Timings[k] = v
 	}
-	if in.Failure != nil {
+	switch {
+	case in.Failure != nil:
 		outcome.Failed = true
-		outcome.Issues = []report.Issue{*in.Failure}
-	} else if err := s.collect(ctx, in, &outcome); err != nil {
-		return nil, err
+		outcome.Issues = append([]report.Issue{*in.Failure}, outcome.Issues...)
+	default:
+		has, err := s.store.Has(ctx, artifact.Ref(in.Tree))
+		if err != nil {
+			return nil, err
+		}
+		if !has {
+			return nil, pipeline.Permanentf("prune %s: tree %s is not in the artifact store (with stages in separate processes, set build.artifact_store: broker)", in.Repository, in.Tree)
+		}
 	}
 	outcome.Timings[Name] = time.Since(start).Milliseconds()
 
@@ -81,55 +82,4 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		})
 	}
 	return out, nil
-}
-
-// collect prunes the checkout, gathers its documentation roots into the
-// artifact store and removes a per-build checkout afterwards. A checkout
-// that is gone (another node, or a crash after removal) is a permanent
-// error unless the tree was already stored.
-func (s *stage) collect(ctx context.Context, in *events.RepoCloned, o *events.RepoOutcome) error {
-	dir, err := s.layout.Dir(in.Checkout)
-	if err != nil {
-		return pipeline.Permanent(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		return pipeline.Permanentf("prune %s: checkout %s is not in this process's workspace (run prune beside clone): %v", in.Repository, in.Checkout, err)
-	}
-	repo, ok := s.cfg.Repository(in.Repository)
-	if !ok {
-		return pipeline.Permanentf("prune: repository %q is not in this process's configuration", in.Repository)
-	}
-	if s.cfg.Build.PruneNonDocPaths {
-		issues, err := PruneWorkspace(dir, repo.DocPaths(), s.cfg.Build.PruneAllow, s.cfg.Build.PruneDeny)
-		if err != nil {
-			return fmt.Errorf("prune %s: %w", in.Repository, err)
-		}
-		o.Issues = append(o.Issues, stamp(issues, in.Repository)...)
-	}
-	files, issues, err := CollectDocs(dir, repo.DocPaths())
-	if err != nil {
-		return fmt.Errorf("collect docs of %s: %w", in.Repository, err)
-	}
-	o.Issues = append(o.Issues, stamp(issues, in.Repository)...)
-	ref, err := s.store.PutTree(ctx, files)
-	if err != nil {
-		return fmt.Errorf("store docs of %s: %w", in.Repository, err)
-	}
-	o.Tree, o.DocFiles = string(ref), len(files)
-	if workspace.IsFresh(in.Checkout) {
-		if err := os.RemoveAll(dir); err != nil {
-			s.log.Warn().Err(err).Str("repository", in.Repository).Msg("could not remove the build's checkout")
-		}
-	}
-	return nil
-}
-
-func stamp(issues []report.Issue, repo string) []report.Issue {
-	for i := range issues {
-		issues[i].Stage, issues[i].Repository = Name, repo
-		if issues[i].Severity == "" {
-			issues[i].Severity = report.SeverityWarning
-		}
-	}
-	return issues
 }

@@ -8,6 +8,7 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,7 +34,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
 	return pipeline.Stage{
 		Name: Name, Subjects: []string{events.SubjectContentReady}, Handle: s.handle,
-		Concurrency: 1, AckWait: time.Minute, MaxDeliver: 3,
+		Concurrency: 1, MaxDeliver: 3,
 	}, nil
 }
 
@@ -74,6 +75,11 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, pipeline.Permanent(err)
 	}
 	if err := s.layout(ctx, project, in.Outcomes); err != nil {
+		if !errors.Is(err, artifact.ErrNotFound) && artifact.IsShared(s.store) {
+			// The broker may be electing a new leader (a node was lost):
+			// fetch the trees again shortly rather than fail the build.
+			return nil, pipeline.Transient(err, 2*time.Second)
+		}
 		return fail(report.CodeRenderFailed, err.Error()), nil
 	}
 	staging := filepath.Join(project, ".public-"+in.BuildID)

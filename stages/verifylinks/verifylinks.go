@@ -79,7 +79,7 @@ type stage struct {
 // the cache; the runner calls it before the first message.
 func (s *stage) setup(ctx context.Context, js jetstream.JetStream) error {
 	lv := s.cfg.Daemon.LinkVerification
-	if err := pipeline.ProvisionLinks(ctx, js, pipeline.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket}); err != nil {
+	if err := pipeline.ProvisionLinks(ctx, js, pipeline.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket, Replicas: s.cfg.Build.StreamReplicas}); err != nil {
 		return err
 	}
 	c, err := linkcheck.OpenCache(ctx, js, lv.KVBucket)

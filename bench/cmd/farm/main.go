@@ -1,12 +1,16 @@
 // Command farm generates a repository farm for benchmarks and prints a
-// docweave configuration that aggregates it over file://.
+// docweave configuration that aggregates it over file://, for people who
+// want the farm without a server. `docweave bench farm` also serves it over
+// Git smart HTTP and answers its external links.
 //
 //	go run ./bench/cmd/farm -dir /tmp/farm -repos 20 -pages 50 > farm.yaml
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -14,31 +18,43 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", "", "directory for the repositories (required)")
-	repos := flag.Int("repos", 20, "number of repositories")
-	pages := flag.Int("pages", 50, "pages per repository")
-	out := flag.String("out", "", "output.directory for the printed configuration (default <dir>/site)")
-	flag.Parse()
-	if *dir == "" {
-		fmt.Fprintln(os.Stderr, "farm: -dir is required")
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "farm:", err)
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
 		os.Exit(2)
+	}
+}
+
+// run parses args, generates the farm and writes the configuration to out.
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("farm", flag.ContinueOnError)
+	dir := fs.String("dir", "", "directory for the repositories (required)")
+	repos := fs.Int("repos", 20, "number of repositories")
+	pages := fs.Int("pages", 50, "pages per repository")
+	site := fs.String("out", "", "output.directory for the printed configuration (default <dir>/site)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return errors.New("-dir is required")
 	}
 	abs, err := filepath.Abs(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "farm:", err)
-		os.Exit(2)
+		return fmt.Errorf("-dir %s: %w", *dir, err)
 	}
 	made, err := farm.Generate(farm.Spec{Dir: filepath.Join(abs, "repos"), Repos: *repos, Pages: *pages})
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "farm:", err)
-		os.Exit(1)
+		return err
 	}
-	if *out == "" {
-		*out = filepath.Join(abs, "site")
+	if *site == "" {
+		*site = filepath.Join(abs, "site")
 	}
-	fmt.Println("repositories:")
+	fmt.Fprintln(out, "repositories:")
 	for _, r := range made {
-		fmt.Printf("  - {name: %s, url: \"file://%s\"}\n", r.Name, r.Path)
+		fmt.Fprintf(out, "  - {name: %s, url: \"file://%s\"}\n", r.Name, r.Path)
 	}
-	fmt.Printf("output:\n  directory: %s\n", *out)
+	fmt.Fprintf(out, "output:\n  directory: %s\n", *site)
+	return nil
 }

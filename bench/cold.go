@@ -1,0 +1,70 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/docweave/docweave/report"
+)
+
+// coldSample is one cold direct build.
+type coldSample struct {
+	Seconds float64
+	RSSMB   float64
+	Report  report.Build
+}
+
+// coldBuild runs `docweave build` as a child process against the farm with
+// a fresh workspace and output directory, so nothing is reused: the build
+// an operator runs on a new machine.
+func (f *sizeFarm) coldBuild(ctx context.Context, round int) (coldSample, error) {
+	dir := filepath.Join(f.work, fmt.Sprintf("cold-%d", round))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return coldSample{}, fmt.Errorf("cold build %d: %w", round, err)
+	}
+	defer os.RemoveAll(dir)
+	cfgPath := filepath.Join(dir, "docweave.yaml")
+	if err := os.WriteFile(cfgPath, []byte(f.directConfigYAML(dir)), 0o644); err != nil {
+		return coldSample{}, fmt.Errorf("cold build %d: write configuration: %w", round, err)
+	}
+	run, err := runChild(ctx, f.opts.Binary, nil, "build", "--config", cfgPath, "--log-format", "json", "--log-level", "warn")
+	if err != nil {
+		return coldSample{}, fmt.Errorf("cold build %d of %s: %w", round, f.size, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "site", "build-report.json"))
+	if err != nil {
+		return coldSample{}, fmt.Errorf("cold build %d of %s: read its report: %w", round, f.size, err)
+	}
+	var rep report.Build
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return coldSample{}, fmt.Errorf("cold build %d of %s: build-report.json: %w", round, f.size, err)
+	}
+	if rep.ClonedRepositories != f.size.Repos || rep.FailedRepositories != 0 || !rep.StaticRendered {
+		return coldSample{}, fmt.Errorf("cold build %d of %s: cloned %d of %d repositories, %d failed, rendered=%v; the figure would not be of the same work",
+			round, f.size, rep.ClonedRepositories, f.size.Repos, rep.FailedRepositories, rep.StaticRendered)
+	}
+	return coldSample{Seconds: run.Wall.Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Report: rep}, nil
+}
+
+// directConfigYAML is the configuration of a cold build: the farm's
+// repositories over Git smart HTTP, defaults for everything else except
+// the directories, which live under dir.
+func (f *sizeFarm) directConfigYAML(dir string) string {
+	var b strings.Builder
+	b.WriteString("repositories:\n")
+	for _, r := range f.repos {
+		fmt.Fprintf(&b, "  - {name: %s, url: %q}\n", r.Name, f.git.URL(r.Name))
+	}
+	fmt.Fprintf(&b, "build:\n  clone_concurrency: %d\n  workspace_dir: %q\n", f.opts.CloneConcurrency, filepath.Join(dir, "workspace"))
+	fmt.Fprintf(&b, "generator:\n  title: %q\n", benchTitle)
+	fmt.Fprintf(&b, "output:\n  directory: %q\n", filepath.Join(dir, "site"))
+	return b.String()
+}
+
+// benchTitle is the site title of every benchmark render, the same for the
+// build and its floor.
+const benchTitle = "docweave benchmark"

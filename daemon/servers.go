@@ -1,0 +1,148 @@
+package daemon
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/httpsrv"
+	"github.com/docweave/docweave/httpsrv/admin"
+	"github.com/docweave/docweave/httpsrv/docs"
+	"github.com/docweave/docweave/httpsrv/livereload"
+	"github.com/docweave/docweave/httpsrv/webhook"
+	"github.com/docweave/docweave/metrics"
+	"github.com/docweave/docweave/pipeline"
+)
+
+// Server names, as `docweave serve --servers` takes them.
+const (
+	ServerDocs       = "docs"
+	ServerWebhook    = "webhook"
+	ServerAdmin      = "admin"
+	ServerLiveReload = "livereload"
+)
+
+// AllServers are the daemon's four servers.
+var AllServers = []string{ServerDocs, ServerWebhook, ServerAdmin, ServerLiveReload}
+
+// bindings are the configured addresses of the chosen servers.
+func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
+	ports := map[string]int{
+		ServerDocs: cfg.Daemon.HTTP.DocsPort, ServerWebhook: cfg.Daemon.HTTP.WebhookPort,
+		ServerAdmin: cfg.Daemon.HTTP.AdminPort, ServerLiveReload: cfg.Daemon.HTTP.LiveReloadPort,
+	}
+	var out []httpsrv.Binding
+	for _, name := range which {
+		port, ok := ports[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown server %q; known servers: %v", name, AllServers)
+		}
+		out = append(out, httpsrv.Binding{Server: name, Port: port})
+	}
+	return out, nil
+}
+
+// bindServers binds the chosen servers' ports, all or none, and returns a
+// function that releases them if start-up fails later.
+func bindServers(cfg *config.Config, which []string) ([]net.Listener, func(), error) {
+	binds, err := bindings(cfg, which)
+	if err != nil {
+		return nil, nil, err
+	}
+	listeners, err := httpsrv.BindAll(binds)
+	if err != nil {
+		return nil, nil, err
+	}
+	return listeners, func() {
+		for _, l := range listeners {
+			l.Close()
+		}
+	}, nil
+}
+
+// serverSet is the running HTTP servers of a process.
+type serverSet struct {
+	servers []*http.Server
+	hub     *livereload.Hub
+	subs    []*nats.Subscription
+	serving sync.WaitGroup
+	addrs   Addresses
+}
+
+// startServers serves the chosen servers on their bound listeners. The
+// webhook and admin servers need the control plane (ctl).
+func startServers(cfg *config.Config, which []string, listeners []net.Listener, broker *pipeline.Broker, ctl *control, m *metrics.Metrics, log zerolog.Logger) (*serverSet, error) {
+	public := filepath.Join(cfg.Output.Directory, "public")
+	set := &serverSet{}
+	for i, name := range which {
+		var h http.Handler
+		switch name {
+		case ServerDocs:
+			h = docs.New(docs.Options{PublicDir: public, Log: log})
+			set.addrs.Docs = listeners[i].Addr().String()
+		case ServerWebhook:
+			h = webhook.New(webhook.Options{
+				Secrets: cfg.Daemon.Webhooks, Repositories: cfg.Repositories,
+				Trigger: ctl.backend.webhookTrigger, BuildOnTags: cfg.Versioning.Enabled, Log: log,
+			})
+			set.addrs.Webhook = listeners[i].Addr().String()
+		case ServerAdmin:
+			h = admin.New(admin.Options{Token: cfg.Daemon.Admin.Token, PublicDir: public, Metrics: m, Backend: ctl.backend, Log: log})
+			set.addrs.Admin = listeners[i].Addr().String()
+		case ServerLiveReload:
+			set.hub = livereload.NewHub(livereload.Options{Log: log})
+			hub := set.hub
+			sub, err := broker.Conn.Subscribe(events.SubjectSitePublished, func(msg *nats.Msg) {
+				if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
+					p := ev.(*events.SitePublished)
+					hub.Publish(livereload.Event{Name: livereload.EventReload, Data: livereload.Reload{
+						BuildID: p.BuildID, Site: p.Site, Pages: p.Pages, Time: p.Time,
+					}})
+				}
+			})
+			if err != nil {
+				return nil, fmt.Errorf("follow published sites: %w", err)
+			}
+			set.subs = append(set.subs, sub)
+			h = hub.Handler()
+			set.addrs.LiveReload = listeners[i].Addr().String()
+		}
+		srv := httpsrv.NewServer(h)
+		if name == ServerLiveReload {
+			srv.ReadTimeout = 0 // server-sent events stream for as long as the reader stays
+		}
+		set.servers = append(set.servers, srv)
+	}
+	for i, srv := range set.servers {
+		set.serving.Add(1)
+		go func(s *http.Server, l net.Listener) {
+			defer set.serving.Done()
+			if err := s.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				log.Error().Err(err).Str("addr", l.Addr().String()).Msg("server stopped")
+			}
+		}(srv, listeners[i])
+	}
+	return set, nil
+}
+
+// close ends live-reload streams first (they would hold Shutdown up), then
+// drains every server.
+func (s *serverSet) close(timeout time.Duration) {
+	for _, sub := range s.subs {
+		_ = sub.Unsubscribe()
+	}
+	if s.hub != nil {
+		s.hub.Close()
+	}
+	httpsrv.Shutdown(timeout, s.servers...)
+	s.serving.Wait()
+}

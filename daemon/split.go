@@ -1,0 +1,199 @@
+package daemon
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/httpsrv"
+	"github.com/docweave/docweave/internal/atomicdir"
+	"github.com/docweave/docweave/metrics"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+)
+
+// RunStages runs the named stages in this process against broker_url until
+// ctx is cancelled (`docweave stage`). Replicas of a stage share its
+// durable consumer, so each message is handled once. /health and /metrics
+// are served on metricsAddr ("" serves nothing).
+func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsAddr string, opts Options) error {
+	opts.defaults()
+	log := opts.Log
+	var ln net.Listener
+	if metricsAddr != "" {
+		var err error
+		if ln, err = net.Listen("tcp", metricsAddr); err != nil {
+			return fmt.Errorf("metrics port %s: %w", metricsAddr, err)
+		}
+	}
+	broker, err := openSharedBroker(ctx, cfg, "docweave-stage-"+strings.Join(names, "-"))
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return err
+	}
+	defer broker.Close()
+	host, err := startStages(ctx, cfg, broker, names, log)
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return err
+	}
+	var srv *http.Server
+	addrs := Addresses{}
+	if ln != nil {
+		srv = httpsrv.NewServer(healthAndMetrics(host.metrics))
+		go func() { _ = srv.Serve(ln) }()
+		addrs.Metrics = ln.Addr().String()
+	}
+	log.Info().Strs("stages", names).Str("metrics", addrs.Metrics).Msg("stages running")
+	if opts.Ready != nil {
+		opts.Ready(addrs)
+	}
+	<-ctx.Done()
+	log.Info().Msg("stopping: letting handlers in flight finish")
+	host.stop()
+	if srv != nil {
+		httpsrv.Shutdown(opts.ShutdownTimeout, srv)
+	}
+	log.Info().Msg("stopped")
+	return nil
+}
+
+func healthAndMetrics(m *metrics.Metrics) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /health", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"status":"ok"}` + "\n"))
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{}))
+	return mux
+}
+
+// RunServers runs the chosen HTTP servers against broker_url (`docweave
+// serve`). A process with the webhook or admin server is the deployment's
+// control plane — it coordinates builds and runs the schedule — so run one
+// such process; docs and live-reload servers may run as many replicas as
+// needed. With build.artifact_store: broker, a docs server fetches every
+// published site from the broker's object store and swaps it in.
+func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Options) error {
+	opts.defaults()
+	log := opts.Log
+	listeners, closeListeners, err := bindServers(cfg, which)
+	if err != nil {
+		return err
+	}
+	broker, err := openSharedBroker(ctx, cfg, "docweave-serve")
+	if err != nil {
+		closeListeners()
+		return err
+	}
+	defer broker.Close()
+	_, states, store, err := openStores(ctx, cfg, broker.JS)
+	if err != nil {
+		closeListeners()
+		return err
+	}
+	m := metrics.New()
+	var ctl *control
+	if slices.Contains(which, ServerWebhook) || slices.Contains(which, ServerAdmin) {
+		if ctl, err = startControl(cfg, broker, m, states, store, log); err != nil {
+			closeListeners()
+			return err
+		}
+		defer ctl.close()
+	}
+	followCtx, stopFollowing := context.WithCancel(ctx)
+	defer stopFollowing()
+	if slices.Contains(which, ServerDocs) && artifact.IsShared(store) {
+		if err := followSites(followCtx, broker.JS, store, cfg.Output.Directory, log); err != nil {
+			closeListeners()
+			return err
+		}
+	}
+	servers, err := startServers(cfg, which, listeners, broker, ctl, m, log)
+	if err != nil {
+		closeListeners()
+		return err
+	}
+	log.Info().Strs("servers", which).Msg("servers listening")
+	if opts.Ready != nil {
+		opts.Ready(servers.addrs)
+	}
+	if ctl != nil {
+		ctl.begin(ctx, log)
+	}
+	<-ctx.Done()
+	stopFollowing()
+	servers.close(opts.ShutdownTimeout)
+	return nil
+}
+
+// followSites keeps <outputDir>/public at the newest published site: it
+// reads site.published from the stream (the last one first, so a replica
+// that starts late serves the current site at once), fetches the site from
+// the shared store and swaps it in atomically.
+func followSites(ctx context.Context, js jetstream.JetStream, store artifact.Store, outputDir string, log zerolog.Logger) error {
+	cons, err := js.OrderedConsumer(ctx, pipeline.StreamName, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{events.SubjectSitePublished},
+		DeliverPolicy:  jetstream.DeliverLastPolicy,
+	})
+	if err != nil {
+		return fmt.Errorf("follow published sites: %w", err)
+	}
+	public := filepath.Join(outputDir, "public")
+	current := ""
+	cc, err := cons.Consume(func(msg jetstream.Msg) {
+		ev, err := events.Decode(msg.Subject(), msg.Data())
+		if err != nil {
+			return
+		}
+		p := ev.(*events.SitePublished)
+		if p.Site == current {
+			return
+		}
+		if err := fetchSite(ctx, store, artifact.Ref(p.Site), outputDir, public); err != nil {
+			log.Error().Err(err).Str("build_id", p.BuildID).Str("site", p.Site).Msg("published site not fetched; still serving the previous one")
+			return
+		}
+		current = p.Site
+		log.Info().Str("build_id", p.BuildID).Str("site", p.Site).Msg("serving the newly published site")
+	})
+	if err != nil {
+		return fmt.Errorf("follow published sites: %w", err)
+	}
+	go func() { <-ctx.Done(); cc.Stop() }()
+	return nil
+}
+
+func fetchSite(ctx context.Context, store artifact.Store, ref artifact.Ref, outputDir, public string) error {
+	if err := os.MkdirAll(outputDir, 0o755); err != nil {
+		return err
+	}
+	staging, err := os.MkdirTemp(outputDir, ".site-")
+	if err != nil {
+		return err
+	}
+	if err := store.Materialize(ctx, ref, staging); err != nil {
+		os.RemoveAll(staging)
+		if errors.Is(err, artifact.ErrNotFound) {
+			return fmt.Errorf("site %s is not in the artifact store: %w", ref, err)
+		}
+		return err
+	}
+	return atomicdir.Swap(staging, public)
+}

@@ -1,0 +1,97 @@
+package daemon
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/metrics"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/workspace"
+)
+
+// stageHost runs a set of stages on a broker with the shared stores they
+// need, observed by metrics.
+type stageHost struct {
+	metrics *metrics.Metrics
+	store   artifact.Store
+	states  *pipeline.States
+	stop    func()
+}
+
+// openStores provisions the pipeline's broker resources and opens the
+// stores every part of a process shares.
+func openStores(ctx context.Context, cfg *config.Config, js jetstream.JetStream) (*pipeline.Builds, *pipeline.States, artifact.Store, error) {
+	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
+		return nil, nil, nil, err
+	}
+	builds, err := pipeline.OpenBuilds(ctx, js)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	states, err := pipeline.OpenStates(ctx, js)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	store, err := pipeline.OpenArtifactStore(ctx, cfg, js)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return builds, states, store, nil
+}
+
+// startStages runs the named stages until stop is called; stop lets the
+// handlers in flight finish.
+func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, names []string, log zerolog.Logger) (*stageHost, error) {
+	builds, states, store, err := openStores(ctx, cfg, broker.JS)
+	if err != nil {
+		return nil, err
+	}
+	stages, err := pipeline.Build(names, pipeline.Deps{
+		Config: cfg, Store: store, Builds: builds, States: states, Workspace: workspace.For(cfg).Root, Log: log,
+	})
+	if err != nil {
+		return nil, err
+	}
+	m := metrics.New()
+	m.SetConsumerLagSource(consumerLag(broker.JS, stages))
+	runner := pipeline.NewRunner(broker.JS, log, stages)
+	runner.Observe = func(d pipeline.Delivery) { m.ObserveDelivery(d.Stage, d.Outcome, d.Duration) }
+	runner.Builds = builds
+	runCtx, stopRunner := context.WithCancel(context.WithoutCancel(ctx))
+	runnerDone := make(chan error, 1)
+	go func() { runnerDone <- runner.Run(runCtx) }()
+	var once sync.Once
+	return &stageHost{metrics: m, store: store, states: states, stop: func() {
+		once.Do(func() {
+			stopRunner()
+			<-runnerDone
+		})
+	}}, nil
+}
+
+// consumerLag reads each stage's durable consumer at scrape time.
+func consumerLag(js jetstream.JetStream, stages []pipeline.Stage) func() map[string]metrics.ConsumerLag {
+	return func() map[string]metrics.ConsumerLag {
+		out := map[string]metrics.ConsumerLag{}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		for _, st := range stages {
+			c, err := js.Consumer(ctx, pipeline.StreamName, pipeline.ConsumerName(st.Name))
+			if err != nil {
+				continue
+			}
+			info, err := c.Info(ctx)
+			if err != nil {
+				continue
+			}
+			out[st.Name] = metrics.ConsumerLag{Pending: info.NumPending, AckPending: uint64(info.NumAckPending), Redelivered: uint64(info.NumRedelivered)}
+		}
+		return out
+	}
+}

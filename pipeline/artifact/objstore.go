@@ -1,0 +1,236 @@
+package artifact
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// ObjectStoreBucket is the JetStream object store that carries artifacts
+// between processes (build.artifact_store: broker).
+const ObjectStoreBucket = "docweave-artifacts"
+
+// Shared is implemented by stores whose artifacts every process can read;
+// a stage that publishes for other processes (the site, for docs servers
+// elsewhere) uploads only to such a store.
+type Shared interface {
+	Shared() bool
+}
+
+// IsShared reports whether artifacts put into s are readable by other
+// processes.
+func IsShared(s Store) bool {
+	sh, ok := s.(Shared)
+	return ok && sh.Shared()
+}
+
+// Objects is a Store in a JetStream object store: each tree is one object,
+// a gzip-compressed tar named by the tree's hash, so stages on different
+// machines exchange documentation trees and sites without a shared disk.
+type Objects struct {
+	obs      jetstream.ObjectStore
+	sent     atomic.Int64
+	received atomic.Int64
+}
+
+// OpenObjects creates or binds the artifact object store.
+func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Objects, error) {
+	if replicas < 1 {
+		replicas = 1
+	}
+	if obs, err := js.ObjectStore(ctx, ObjectStoreBucket); err == nil {
+		if st, err := obs.Status(ctx); err == nil && st.Replicas() == replicas {
+			return &Objects{obs: obs}, nil
+		}
+	}
+	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
+		Bucket:      ObjectStoreBucket,
+		Description: "docweave artifacts: documentation trees and sites by content hash",
+		TTL:         7 * 24 * time.Hour, // older trees are simply acquired again
+		Storage:     jetstream.FileStorage,
+		Replicas:    replicas,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	return &Objects{obs: obs}, nil
+}
+
+// Shared implements Shared.
+func (o *Objects) Shared() bool { return true }
+
+// BytesSent and BytesReceived count compressed bytes moved through the
+// broker by this process, for the scale-out measurements.
+func (o *Objects) BytesSent() int64     { return o.sent.Load() }
+func (o *Objects) BytesReceived() int64 { return o.received.Load() }
+
+func objectName(ref Ref) (string, error) {
+	h, err := ref.Hex()
+	if err != nil {
+		return "", err
+	}
+	return "tree/" + h, nil
+}
+
+// PutTree implements Store. The files are hashed first; a tree the store
+// already holds is not uploaded again.
+func (o *Objects) PutTree(ctx context.Context, files []File) (Ref, error) {
+	entries := make([]Entry, 0, len(files))
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		if !SafeRel(f.Rel) {
+			return "", fmt.Errorf("put tree: unsafe path %q", f.Rel)
+		}
+		if seen[f.Rel] {
+			return "", fmt.Errorf("put tree: path %q given twice", f.Rel)
+		}
+		seen[f.Rel] = true
+		sum, err := HashFile(f.Source)
+		if err != nil {
+			return "", fmt.Errorf("put tree: %s: %w", f.Rel, err)
+		}
+		entries = append(entries, Entry{Rel: f.Rel, Hash: sum})
+	}
+	ref := TreeRef(entries)
+	name, _ := objectName(ref)
+	if _, err := o.obs.GetInfo(ctx, name); err == nil {
+		return ref, nil
+	}
+	pr, pw := io.Pipe()
+	go func() { pw.CloseWithError(writeTar(ctx, pw, files)) }()
+	counted := &countingReader{r: pr}
+	if _, err := o.obs.Put(ctx, jetstream.ObjectMeta{Name: name}, counted); err != nil {
+		pr.CloseWithError(err)
+		return "", fmt.Errorf("put tree %s: %w", ref, err)
+	}
+	o.sent.Add(counted.n)
+	return ref, nil
+}
+
+// Materialize implements Store.
+func (o *Objects) Materialize(ctx context.Context, ref Ref, dir string) error {
+	name, err := objectName(ref)
+	if err != nil {
+		return err
+	}
+	res, err := o.obs.Get(ctx, name)
+	if errors.Is(err, jetstream.ErrObjectNotFound) {
+		return fmt.Errorf("materialize %s: %w", ref, ErrNotFound)
+	}
+	if err != nil {
+		return fmt.Errorf("materialize %s: %w", ref, err)
+	}
+	defer res.Close()
+	counted := &countingReader{r: res}
+	err = readTar(counted, dir)
+	o.received.Add(counted.n)
+	if err != nil {
+		return fmt.Errorf("materialize %s: %w", ref, err)
+	}
+	return nil
+}
+
+// Has implements Store.
+func (o *Objects) Has(ctx context.Context, ref Ref) (bool, error) {
+	name, err := objectName(ref)
+	if err != nil {
+		return false, err
+	}
+	_, err = o.obs.GetInfo(ctx, name)
+	if errors.Is(err, jetstream.ErrObjectNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// writeTar streams the files as a gzip-compressed tar.
+func writeTar(ctx context.Context, w io.Writer, files []File) error {
+	gz, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	tw := tar.NewWriter(gz)
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := addFile(tw, f); err != nil {
+			return err
+		}
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	return gz.Close()
+}
+
+func addFile(tw *tar.Writer, f File) error {
+	in, err := os.Open(f.Source)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	st, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if err := tw.WriteHeader(&tar.Header{Name: f.Rel, Mode: 0o644, Size: st.Size(), Typeflag: tar.TypeReg}); err != nil {
+		return err
+	}
+	_, err = io.Copy(tw, in)
+	return err
+}
+
+// readTar unpacks a tree below dir, accepting regular files with safe
+// relative names only: an artifact is not trusted to stay in its place.
+func readTar(r io.Reader, dir string) error {
+	gz, err := gzip.NewReader(r)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if h.Typeflag != tar.TypeReg || !SafeRel(h.Name) {
+			return fmt.Errorf("unexpected entry %q in artifact", h.Name)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(h.Name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(out, tr); err != nil {
+			out.Close()
+			return err
+		}
+		if err := out.Close(); err != nil {
+			return err
+		}
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}

@@ -1,0 +1,64 @@
+package prune
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
+)
+
+func TestPruneCompletesTheJoinOnTheLastRepository(t *testing.T) {
+	ctx := context.Background()
+	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
+		t.Fatal(err)
+	}
+	builds, _ := pipeline.OpenBuilds(ctx, b.JS)
+	store, _ := artifact.NewLocal(t.TempDir())
+	src := filepath.Join(t.TempDir(), "a.md")
+	os.WriteFile(src, []byte("# a"), 0o644)
+	tree, _ := store.PutTree(ctx, []artifact.File{{Rel: "a.md", Source: src}})
+	cfg := config.Default()
+	st, err := New(pipeline.Deps{Config: &cfg, Store: store, Builds: builds, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := builds.Begin(ctx, pipeline.BuildState{BuildID: "b1", Expected: []string{"ok", "broken"}}); err != nil {
+		t.Fatal(err)
+	}
+	cloned := func(repo string, ev events.RepoCloned) *events.RepoCloned {
+		ev.Header = events.Header{ID: "c:" + repo, BuildID: "b1"}
+		ev.Repository, ev.ContentPath = repo, repo
+		return &ev
+	}
+	out, err := st.Handle(ctx, cloned("ok", events.RepoCloned{Tree: string(tree), DocFiles: 1, Commit: "abc"}))
+	if err != nil || len(out) != 1 {
+		t.Fatalf("first arrival: %v %v", out, err)
+	}
+	out, err = st.Handle(ctx, cloned("broken", events.RepoCloned{Failure: &report.Issue{Code: report.CodeCloneAuth}}))
+	if err != nil || len(out) != 2 {
+		t.Fatalf("last arrival must also announce content ready: %v %v", out, err)
+	}
+	ready := out[1].(*events.ContentReady)
+	if len(ready.Outcomes) != 2 || !ready.Outcomes[0].Failed || ready.Outcomes[1].Tree != string(tree) {
+		t.Fatalf("outcomes %+v", ready.Outcomes)
+	}
+	// A tree the store does not hold cannot be rendered by anyone: permanent.
+	missing := cloned("ok", events.RepoCloned{Tree: "sha256:" + "2222222222222222222222222222222222222222222222222222222222222222"})
+	missing.BuildID = "b2"
+	if _, err := st.Handle(ctx, missing); !pipeline.IsPermanent(err) {
+		t.Fatalf("missing tree: %v", err)
+	}
+}
