@@ -32,7 +32,7 @@ type runningDaemon struct {
 	stop  func() error
 }
 
-func startDaemon(t *testing.T, cfg *config.Config) *runningDaemon {
+func startDaemon(t testing.TB, cfg *config.Config) *runningDaemon {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan Addresses, 1)
@@ -65,7 +65,7 @@ func startDaemon(t *testing.T, cfg *config.Config) *runningDaemon {
 	return nil
 }
 
-func daemonConfig(t *testing.T, repoURL string) *config.Config {
+func daemonConfig(t testing.TB, repoURL string) *config.Config {
 	t.Helper()
 	cfg := config.Default()
 	cfg.Mode = config.ModeDaemon
@@ -81,7 +81,7 @@ func daemonConfig(t *testing.T, repoURL string) *config.Config {
 	return &cfg
 }
 
-func get(t *testing.T, url string) (int, string) {
+func get(t testing.TB, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -92,7 +92,7 @@ func get(t *testing.T, url string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
-func eventually(t *testing.T, what string, cond func() bool) {
+func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for !cond() {
@@ -104,7 +104,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 }
 
 // sse follows the live-reload stream and delivers event names.
-func sse(t *testing.T, url string) <-chan string {
+func sse(t testing.TB, url string) <-chan string {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -137,7 +137,7 @@ func pushPayload(url, ref string) []byte {
 	return body
 }
 
-func postWebhook(t *testing.T, url string, body []byte, secret string) (int, string) {
+func postWebhook(t testing.TB, url string, body []byte, secret string) (int, string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -162,7 +162,7 @@ type buildStatus struct {
 	SkipReason string `json:"skip_reason"`
 }
 
-func waitBuild(t *testing.T, admin, id string) buildStatus {
+func waitBuild(t testing.TB, admin, id string) buildStatus {
 	t.Helper()
 	var st buildStatus
 	eventually(t, "build "+id+" to finish", func() bool {
@@ -176,7 +176,7 @@ func waitBuild(t *testing.T, admin, id string) buildStatus {
 	return st
 }
 
-func trigger(t *testing.T, admin string) string {
+func trigger(t testing.TB, admin string) string {
 	t.Helper()
 	resp, err := http.Post("http://"+admin+"/api/build/trigger", "application/json", strings.NewReader(`{}`))
 	if err != nil {

@@ -48,6 +48,10 @@ func (s *stage) evaluate(ctx context.Context) (plan, error) {
 		return plan{reason: "configuration changed"}, nil
 	}
 	p := plan{reuse: map[string]events.RepoOutcome{}, state: st}
+	// The site check reads every published file and the head queries wait
+	// on remotes: run them side by side, the decision waits for the slower.
+	intact := make(chan bool, 1)
+	go func() { intact <- s.siteIntact(ctx, st.SiteHash) }()
 	changed := s.changedRepositories(ctx, st, p.reuse)
 	for name := range st.Repositories {
 		if _, ok := s.cfg.Repository(name); !ok {
@@ -59,7 +63,7 @@ func (s *stage) evaluate(ctx context.Context) (plan, error) {
 		p.reason = "changed: " + strings.Join(changed, ", ")
 		return p, nil
 	}
-	if !s.siteIntact(ctx, st.SiteHash) {
+	if !<-intact {
 		p.reason = "published site differs from the last good build"
 		return p, nil
 	}
