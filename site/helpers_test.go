@@ -16,7 +16,7 @@ import (
 
 // fixtureRepos are the repositories of testdata/project.
 var fixtureRepos = []Repository{
-	{Name: "alpha", ContentPath: "alpha"},
+	{Name: "alpha", ContentPath: "alpha", EditURL: "https://forge.example.org/docs/alpha/edit/main/docs/{path}"},
 	{Name: "beta", ContentPath: "beta"},
 }
 
@@ -50,7 +50,7 @@ func fixtureOptions(t testing.TB, project string, logs *bytes.Buffer) Options {
 func fixtureGenerator() (g config.Generator) {
 	g.Title = "Fixture Docs"
 	g.Description = "Two repositories, rendered for tests."
-	g.Taxonomies = map[string]string{"tag": "tags"}
+	g.Taxonomies = map[string]string{"tag": "tags", "category": "categories", "team": "teams"}
 	return g
 }
 

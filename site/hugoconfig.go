@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -19,10 +20,20 @@ const searchOutputFormat = "searchindex"
 // defaultTaxonomies apply when the configuration names none, as in the spec.
 var defaultTaxonomies = map[string]string{"tag": "tags", "category": "categories"}
 
+// contentPlan is what one render attempt renders: the planned sections and
+// which pages are left out or rendered from their checked copies.
+type contentPlan struct {
+	scan contentScan
+	// excluded holds the pages left out (slash paths relative to content/).
+	excluded map[string]bool
+	// rewritten holds the pages rendered from their copy in PagesDir.
+	rewritten map[string]bool
+}
+
 // hugoConfig builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
-func hugoConfig(opts Options, l projectLayout, scan contentScan) map[string]any {
+func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any {
 	g := opts.Generator
 	title := g.Title
 	if title == "" {
@@ -36,9 +47,15 @@ func hugoConfig(opts Options, l projectLayout, scan contentScan) map[string]any 
 	}
 	repos := make([]map[string]any, 0, len(opts.Repositories))
 	for _, r := range opts.Repositories {
-		repos = append(repos, map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath})
+		repos = append(repos, map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath, "editURL": r.EditURL})
 	}
-	params[reservedParam] = map[string]any{"repositories": repos}
+	params[reservedParam] = map[string]any{
+		"repositories": repos,
+		// Where page files come from, so templates can tell a page's path
+		// in its repository (for edit links) from its file name.
+		"contentDir": l.ContentDir + "/",
+		"pagesDir":   l.PagesDir + "/",
+	}
 
 	taxonomies := g.Taxonomies
 	if len(taxonomies) == 0 {
@@ -66,6 +83,9 @@ func hugoConfig(opts Options, l projectLayout, scan contentScan) map[string]any 
 		// Keep the case of file names in URLs: links and images inside the
 		// documentation are written against the files' real names.
 		"disablePathToLower": true,
+		// Tags are shown as written ("http", not "Http"); the theme
+		// capitalises taxonomy names itself.
+		"capitalizeListTitles": false,
 		// Feeds, sitemaps and robots.txt are not part of this theme.
 		"disableKinds": []string{"rss", "sitemap", "robotstxt"},
 		"taxonomies":   taxonomies,
@@ -80,7 +100,22 @@ func hugoConfig(opts Options, l projectLayout, scan contentScan) map[string]any 
 			},
 		},
 		"outputs": map[string]any{"home": homeOutputs},
-		"module":  map[string]any{"mounts": mounts(l, scan)},
+		"module":  map[string]any{"mounts": mounts(l, plan)},
+		"markup": map[string]any{
+			// Documentation written for forges uses raw HTML (<details>,
+			// <img width=…>, <br>) and expects it shown; Hugo's default
+			// drops it. The repositories are chosen by the operator.
+			"goldmark": map[string]any{"renderer": map[string]any{"unsafe": true}},
+			// The in-page table of contents lists ## and ### headings;
+			// the # heading is the page title.
+			"tableOfContents": map[string]any{"startLevel": 2, "endLevel": 3, "ordered": false},
+			// Highlighted code gets classes, coloured by the style sheet
+			// for the light and the dark variant alike.
+			"highlight": map[string]any{"noClasses": false},
+		},
+		// A ref or relref shortcode to a page that is not there is a
+		// broken link, not a reason to drop the page or the site.
+		"refLinksErrorLevel": "warning",
 		// Nothing at render time may reach the network, run a program or
 		// read the environment, whatever a repository's Markdown asks for.
 		"security": map[string]any{
@@ -101,14 +136,25 @@ func hugoConfig(opts Options, l projectLayout, scan contentScan) map[string]any 
 // Only Markdown is read as content, so a stray .html, .adoc or .rst file is
 // served as a file instead of being refused or needing an external program.
 // Hugo applies a mount's file patterns in order, first match wins.
-func mounts(l projectLayout, scan contentScan) []map[string]any {
-	var contentFiles []string
+//   - pages that needed changes are read from their checked copies in
+//     PagesDir instead, and pages that cannot render are left out.
+func mounts(l projectLayout, plan contentPlan) []map[string]any {
+	scan := plan.scan
 	dirs := slices.Sorted(maps.Keys(scan.IndexFiles))
+	isIndex := make(map[string]bool, len(dirs))
 	for _, dir := range dirs {
-		contentFiles = append(contentFiles, "! /"+scan.IndexFiles[dir])
+		isIndex[scan.IndexFiles[dir]] = true
 	}
-	for _, file := range scan.Shadowed {
-		contentFiles = append(contentFiles, "! /"+file)
+	skip := slices.Concat(slices.Collect(maps.Values(scan.IndexFiles)), scan.Shadowed,
+		slices.Collect(maps.Keys(plan.excluded)), slices.Collect(maps.Keys(plan.rewritten)))
+	slices.Sort(skip)
+	skip = slices.Compact(skip)
+	var contentFiles, pagesFiles []string
+	for _, file := range skip {
+		contentFiles = append(contentFiles, "! /"+globEscape(file))
+		if plan.rewritten[file] && (isIndex[file] || plan.excluded[file]) {
+			pagesFiles = append(pagesFiles, "! /"+globEscape(file))
+		}
 	}
 	for _, ext := range otherContentExts {
 		contentFiles = append(contentFiles, "! **"+ext)
@@ -122,14 +168,35 @@ func mounts(l projectLayout, scan contentScan) []map[string]any {
 		{"source": "content", "target": "content/docs", "files": contentFiles},
 		{"source": l.SectionsDir, "target": "content/docs"},
 	}
+	if len(plan.rewritten) > 0 {
+		out = append(out, map[string]any{"source": l.PagesDir, "target": "content/docs", "files": pagesFiles})
+	}
 	for _, dir := range dirs {
+		file := scan.IndexFiles[dir]
+		source := path.Join("content", file)
+		if plan.rewritten[file] {
+			source = filepath.Join(l.PagesDir, filepath.FromSlash(file))
+		}
 		out = append(out, map[string]any{
-			"source": path.Join("content", scan.IndexFiles[dir]),
-			"target": path.Join("content/docs", dir, "_index"+path.Ext(scan.IndexFiles[dir])),
+			"source": source,
+			"target": path.Join("content/docs", dir, "_index"+path.Ext(file)),
 		})
 	}
 	out = append(out, map[string]any{"source": "content", "target": "static/docs", "files": staticFiles})
 	return out
+}
+
+// globEscape quotes the characters Hugo's mount file patterns treat as
+// wildcards, so a pattern matches exactly one file name.
+func globEscape(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if strings.ContainsRune(`\*?[]{}`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // lookupParam finds a theme parameter by name regardless of case, as Hugo

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/docweave/docweave/config"
@@ -26,7 +27,7 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 		},
 		Repositories: []Repository{{Name: "a", Forge: "gh", ContentPath: "gh/a"}},
 	}
-	cfg := hugoConfig(opts, l, contentScan{})
+	cfg := hugoConfig(opts, l, contentPlan{})
 
 	for key, want := range map[string]any{
 		"title":         "Handbook",
@@ -58,7 +59,7 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 }
 
 func TestHugoConfigDefaults(t *testing.T) {
-	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentScan{})
+	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentPlan{})
 	if cfg["title"] != "Documentation" {
 		t.Errorf("default title = %v", cfg["title"])
 	}
@@ -71,7 +72,7 @@ func TestHugoConfigDefaults(t *testing.T) {
 }
 
 func TestHugoConfigForbidsNetworkExecAndEnvironment(t *testing.T) {
-	sec := hugoConfig(Options{}, testLayout(t), contentScan{})["security"].(map[string]any)
+	sec := hugoConfig(Options{}, testLayout(t), contentPlan{})["security"].(map[string]any)
 	none := []string{"none"}
 	checks := map[string]any{
 		"exec.allow":   sec["exec"].(map[string]any)["allow"],
@@ -92,7 +93,7 @@ func TestMountsMapContentIndexFilesAndStatic(t *testing.T) {
 		IndexFiles: map[string]string{"b": "b/index.md", "a/x": "a/x/index.markdown"},
 		Shadowed:   []string{"c/index.md"},
 	}
-	got := mounts(l, scan)
+	got := mounts(l, contentPlan{scan: scan})
 	if len(got) != 5 {
 		t.Fatalf("%d mounts, want 5: %v", len(got), got)
 	}
@@ -112,6 +113,39 @@ func TestMountsMapContentIndexFilesAndStatic(t *testing.T) {
 	}
 	if got[4]["target"] != "static/docs" {
 		t.Errorf("last mount = %v, want the static one", got[4])
+	}
+}
+
+func TestMountsReadCheckedCopiesAndLeaveOutBrokenPages(t *testing.T) {
+	l := testLayout(t)
+	plan := contentPlan{
+		scan:      contentScan{IndexFiles: map[string]string{"r": "r/README.md"}},
+		excluded:  map[string]bool{"r/broken.md": true},
+		rewritten: map[string]bool{"r/README.md": true, "r/fixed [1].md": true},
+	}
+	got := mounts(l, plan)
+	content := got[0]["files"].([]string)
+	for _, want := range []string{"! /r/README.md", "! /r/broken.md", `! /r/fixed \[1\].md`} {
+		if !slices.Contains(content, want) {
+			t.Errorf("content mount files %v lack %s", content, want)
+		}
+	}
+	pages := got[2]
+	if pages["source"] != l.PagesDir || pages["target"] != "content/docs" {
+		t.Fatalf("third mount = %v, want the checked copies", pages)
+	}
+	// The copy of the README is mounted as the directory's page only.
+	if files := pages["files"].([]string); !reflect.DeepEqual(files, []string{"! /r/README.md"}) {
+		t.Errorf("copies mount files = %v", files)
+	}
+	if got[3]["source"] != filepath.Join(l.PagesDir, "r", "README.md") || got[3]["target"] != "content/docs/r/_index.md" {
+		t.Errorf("index mount = %v, want the checked copy as r/_index.md", got[3])
+	}
+}
+
+func TestGlobEscapeQuotesWildcards(t *testing.T) {
+	if got := globEscape(`a*b?c[d]{e}\f.md`); got != `a\*b\?c\[d\]\{e\}\\f.md` {
+		t.Errorf("globEscape = %s", got)
 	}
 }
 

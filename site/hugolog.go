@@ -3,6 +3,7 @@ package site
 import (
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/bep/logg"
 	"github.com/gohugoio/hugo/common/loggers"
@@ -13,12 +14,52 @@ import (
 // for readers.
 const hugoFieldPrefix = "__h_field_"
 
-// newHugoLogger returns a Hugo logger that forwards every entry to zl and
-// writes nothing to stdout or stderr. Hugo's info messages describe its
-// build internals, so they are forwarded at debug level and only produced
-// when zl logs debug; warnings and errors keep their level. Repeated
-// warnings are dropped, as Hugo's own command does.
-func newHugoLogger(zl zerolog.Logger) loggers.Logger {
+// maxRecordedErrors bounds how many of Hugo's logged errors are quoted in
+// the error Render returns; all of them are logged regardless.
+const maxRecordedErrors = 3
+
+// maxKeptErrors bounds how many logged errors are kept for finding the
+// pages that failed.
+const maxKeptErrors = 1000
+
+// hugoErrors records the errors Hugo logs. When a template calls errorf,
+// Hugo's build fails with only "logged N error(s)"; the recorded messages
+// let Render say what the errors were and which pages they came from.
+type hugoErrors struct {
+	mu       sync.Mutex
+	messages []string
+}
+
+func (h *hugoErrors) add(msg string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.messages) < maxKeptErrors {
+		h.messages = append(h.messages, msg)
+	}
+}
+
+// String joins the first recorded messages, or returns "" when there are
+// none.
+func (h *hugoErrors) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return strings.Join(h.messages[:min(len(h.messages), maxRecordedErrors)], "; ")
+}
+
+// all returns a copy of every recorded message.
+func (h *hugoErrors) all() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.messages...)
+}
+
+// newHugoLogger returns a Hugo logger that forwards every entry to zl,
+// records errors in errs and writes nothing to stdout or stderr.
+// Hugo's info messages describe its build internals, so they are forwarded
+// at debug level and only produced when zl logs debug; warnings and errors
+// keep their level. Repeated warnings are dropped, as Hugo's own command
+// does.
+func newHugoLogger(zl zerolog.Logger, errs *hugoErrors) loggers.Logger {
 	level := logg.LevelWarn
 	if zl.GetLevel() <= zerolog.DebugLevel {
 		level = logg.LevelInfo
@@ -29,6 +70,9 @@ func newHugoLogger(zl zerolog.Logger) loggers.Logger {
 		StdErr:        io.Discard,
 		DistinctLevel: logg.LevelWarn,
 		HandlerPost: func(e *logg.Entry) error {
+			if e.Level >= logg.LevelError {
+				errs.add(strings.TrimSpace(e.Message))
+			}
 			forwardHugoEntry(zl, e)
 			return nil
 		},

@@ -28,7 +28,8 @@ func decodeLines(t *testing.T, buf *bytes.Buffer) []map[string]any {
 
 func TestHugoLoggerForwardsWarningsAndErrors(t *testing.T) {
 	var buf bytes.Buffer
-	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.InfoLevel))
+	errs := &hugoErrors{}
+	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.InfoLevel), errs)
 	hl.Warnf("template %s is slow", "page.html")
 	hl.Errorf("render failed")
 	hl.Infof("internal detail") // below the logger's level: dropped
@@ -44,11 +45,15 @@ func TestHugoLoggerForwardsWarningsAndErrors(t *testing.T) {
 	if lines[1]["level"] != "error" || lines[1]["message"] != "render failed" {
 		t.Errorf("error line = %v", lines[1])
 	}
+	if errs.String() != "render failed" {
+		t.Errorf("recorded errors = %q, want the logged error", errs.String())
+	}
 }
 
 func TestHugoLoggerForwardsInfoAsDebugWithFields(t *testing.T) {
 	var buf bytes.Buffer
-	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.DebugLevel))
+	errs := &hugoErrors{}
+	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.DebugLevel), errs)
 	hl.InfoCommand("build").WithField("pages", 3).Logf("done")
 
 	lines := decodeLines(t, &buf)
@@ -63,6 +68,9 @@ func TestHugoLoggerForwardsInfoAsDebugWithFields(t *testing.T) {
 		if strings.HasPrefix(k, hugoFieldPrefix) || strings.HasPrefix(k, "hugo___h") {
 			t.Errorf("internal field %q leaked", k)
 		}
+	}
+	if errs.String() != "" {
+		t.Errorf("recorded errors = %q, want none", errs.String())
 	}
 }
 
@@ -80,5 +88,15 @@ func TestForwardHugoEntryMapsLevels(t *testing.T) {
 		if len(lines) != 1 || lines[0]["level"] != want || lines[0]["message"] != "m" {
 			t.Errorf("Hugo level %v forwarded as %v, want %s", level, lines, want)
 		}
+	}
+}
+
+func TestHugoErrorsKeepsTheFirstFew(t *testing.T) {
+	var h hugoErrors
+	for _, m := range []string{"a", "b", "c", "d"} {
+		h.add(m)
+	}
+	if h.String() != "a; b; c" {
+		t.Errorf("recorded = %q, want the first %d", h.String(), maxRecordedErrors)
 	}
 }

@@ -20,6 +20,7 @@ type projectLayout struct {
 	ConfigFile  string // the Hugo configuration written for this render
 	ThemesDir   string // Hugo's themesDir; the theme is installed below it
 	SectionsDir string // generated directory pages, mounted beside content
+	PagesDir    string // checked copies of pages that needed changes (see inspect.go)
 	CacheDir    string // Hugo's file caches; kept between renders
 	ResourceDir string // Hugo's processed resources (CSS); kept between renders
 	PublishDir  string // where the site is written
@@ -34,6 +35,7 @@ func newProjectLayout(projectDir, publishDir string) projectLayout {
 		ConfigFile:  filepath.Join(gen, "hugo.json"),
 		ThemesDir:   filepath.Join(gen, "themes"),
 		SectionsDir: filepath.Join(gen, "sections"),
+		PagesDir:    filepath.Join(gen, "pages"),
 		CacheDir:    filepath.Join(gen, "cache"),
 		ResourceDir: filepath.Join(gen, "resources"),
 		PublishDir:  filepath.Clean(publishDir),
@@ -41,10 +43,10 @@ func newProjectLayout(projectDir, publishDir string) projectLayout {
 }
 
 // resetGenerated removes what an earlier render generated (theme,
-// directory pages, configuration) so no stale file takes part in this one,
-// and keeps the caches.
+// directory pages, page copies, configuration) so no stale file takes part
+// in this one, and keeps the caches.
 func (l projectLayout) resetGenerated() error {
-	for _, p := range []string{l.ThemesDir, l.SectionsDir, l.ConfigFile} {
+	for _, p := range []string{l.ThemesDir, l.SectionsDir, l.PagesDir, l.ConfigFile} {
 		if err := os.RemoveAll(p); err != nil {
 			return fmt.Errorf("remove generated %s: %w", p, err)
 		}

@@ -5,15 +5,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/gohugoio/hugo/common/loggers"
 	"github.com/gohugoio/hugo/config"
 	"github.com/gohugoio/hugo/config/allconfig"
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/site/theme"
 )
@@ -23,11 +27,20 @@ import (
 // once would only compete for the same CPUs and double the peak memory.
 var renderMu sync.Mutex
 
+// maxBuildAttempts bounds how often one render runs Hugo: when a build
+// fails on pages the pre-render checks did not catch, those pages are left
+// out and the build is run again.
+const maxBuildAttempts = 4
+
 // Render renders the site of opts.ProjectDir into opts.PublishDir with
-// docweave's embedded theme. The context is checked before the build
-// starts and after it ends; Hugo cannot be interrupted midway, so a
-// cancelled render finishes its build and then reports ctx's error (the
-// caller discards the staging directory).
+// docweave's embedded theme. A page that cannot render does not fail the
+// render: it is left out and reported in Result.Issues, with the other page
+// problems. Render fails when the site as a whole cannot be rendered (bad
+// options, a theme error, more than half the pages failing).
+//
+// The context is checked before each build starts and after it ends; Hugo
+// cannot be interrupted midway, so a cancelled render finishes its build
+// and then reports ctx's error (the caller discards the staging directory).
 func Render(ctx context.Context, opts Options) (Result, error) {
 	return render(ctx, opts, theme.FS())
 }
@@ -49,85 +62,220 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 	defer renderMu.Unlock()
 	start := time.Now()
 
-	scan, err := prepareProject(opts, l, themeFS)
+	content, err := prepareContent(l, themeFS)
 	if err != nil {
 		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
-	for _, file := range scan.Shadowed {
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+	}
+
+	var b build
+	for attempt := 1; ; attempt++ {
+		b, err = runBuild(l, opts, content, log)
+		if err == nil {
+			break
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, ctxErr)
+		}
+		culprits := b.culprits
+		for rel := range culprits {
+			if content.excluded[rel] {
+				delete(culprits, rel) // already left out: not this page's doing
+			}
+		}
+		if len(culprits) == 0 || attempt == maxBuildAttempts {
+			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		}
+		if len(content.excluded)+len(culprits) > len(content.tree.Markdown)/2 {
+			return Result{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
+				l.ProjectDir, len(content.excluded)+len(culprits), len(content.tree.Markdown), err)
+		}
+		for _, rel := range sortedKeys(culprits) {
+			content.excluded[rel] = true
+			msg := "the page cannot be rendered and is left out: " + shortenHugoMessage(culprits[rel], l)
+			content.issues = append(content.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
+			log.Warn().Str("file", rel).Str("code", IssuePageRenderFailed).Msg(msg)
+		}
+		if err := os.RemoveAll(l.PublishDir); err != nil {
+			return Result{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
+		}
+		if err := ctx.Err(); err != nil {
+			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+	}
+
+	res := Result{Pages: b.pages, Issues: content.issues}
+	for _, file := range b.scan.Shadowed {
+		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file,
+			Message: "not rendered: its directory also has an _index file, which is the directory's page"})
 		log.Warn().Str("file", file).Msg("index file not rendered: its directory also has an _index file, which is the directory's page")
 	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
-	}
-
-	sites, err := newHugoSites(l, newHugoLogger(log))
-	if err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
-	}
-	defer func() {
-		if cerr := sites.Close(); cerr != nil {
-			log.Warn().Err(cerr).Msg("closing hugo sites")
-		}
-	}()
-	static, err := copyStatic(sites, l.PublishDir)
-	if err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
-	}
-	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
-		return Result{}, fmt.Errorf("render site %s: hugo build: %w", l.ProjectDir, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
-	}
-
-	res := Result{Pages: countMarkdownPages(sites, l.SectionsDir)}
+	sortIssues(res.Issues)
 	if res.Files, err = countFiles(l.PublishDir); err != nil {
 		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 	log.Info().
 		Int("pages", res.Pages).
 		Int("files", res.Files).
-		Int("markdown_files", scan.Markdown).
-		Int("generated_sections", len(scan.Generated)).
-		Int("static_files", static).
+		Int("markdown_files", len(content.tree.Markdown)).
+		Int("pages_left_out", len(content.excluded)).
+		Int("pages_adjusted", len(content.rewritten)).
+		Int("issues", len(res.Issues)).
+		Int("generated_sections", len(b.scan.Generated)).
+		Int("static_files", b.static).
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
 	return res, nil
 }
 
-// prepareProject writes what Render adds to the project: the theme, the
-// generated section pages and the Hugo configuration.
-func prepareProject(opts Options, l projectLayout, themeFS fs.FS) (contentScan, error) {
-	if err := l.resetGenerated(); err != nil {
-		return contentScan{}, err
-	}
-	if err := l.installTheme(themeFS, theme.Name); err != nil {
-		return contentScan{}, err
-	}
-	scan, err := scanContent(l.ContentDir, opts.Repositories)
-	if err != nil {
-		return contentScan{}, err
-	}
-	if err := writeSections(l.SectionsDir, scan.Generated); err != nil {
-		return contentScan{}, err
-	}
-	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, scan)); err != nil {
-		return contentScan{}, err
-	}
-	return scan, nil
+// preparedContent is the content of one render, checked once and shared by
+// its build attempts.
+type preparedContent struct {
+	tree      contentTree
+	excluded  map[string]bool // pages left out
+	rewritten map[string]bool // pages rendered from their checked copy
+	issues    []Issue
 }
 
-// newHugoSites loads the configuration written by prepareProject and
-// creates the Hugo sites, the way Hugo's own command does minus its
-// process-wide side effects. The environment is not passed on: HUGO_*
-// variables of the docweave process must not change the site.
-func newHugoSites(l projectLayout, logger loggers.Logger) (*hugolib.HugoSites, error) {
+// prepareContent installs the theme, lists the content and checks every
+// Markdown file (see inspect.go), writing the copies of the pages that
+// needed changes.
+func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
+	if err := l.resetGenerated(); err != nil {
+		return nil, err
+	}
+	if err := l.installTheme(themeFS, theme.Name); err != nil {
+		return nil, err
+	}
+	known, err := knownShortcodes(themeFS)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := walkContent(l.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	c := &preparedContent{tree: tree, excluded: map[string]bool{}, rewritten: map[string]bool{}}
+	for _, rel := range tree.Markdown {
+		src, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, fmt.Errorf("read page %s: %w", rel, err)
+		}
+		check := inspectPage(rel, src, known)
+		c.issues = append(c.issues, check.issues...)
+		switch {
+		case check.broken:
+			c.excluded[rel] = true
+		case check.rewritten != nil:
+			dst := filepath.Join(l.PagesDir, filepath.FromSlash(rel))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
+			}
+			if err := os.WriteFile(dst, check.rewritten, 0o644); err != nil {
+				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
+			}
+			c.rewritten[rel] = true
+		}
+	}
+	return c, nil
+}
+
+// build is the outcome of one Hugo build.
+type build struct {
+	scan     contentScan
+	pages    int
+	static   int
+	culprits map[string]string // on failure: the pages Hugo named, with its message
+}
+
+// runBuild plans the sections for the pages not left out, writes the Hugo
+// configuration and runs one build into l.PublishDir.
+func runBuild(l projectLayout, opts Options, content *preparedContent, log zerolog.Logger) (build, error) {
+	plan := contentPlan{
+		scan:      planContent(content.tree, opts.Repositories, content.excluded),
+		excluded:  content.excluded,
+		rewritten: content.rewritten,
+	}
+	b := build{scan: plan.scan}
+	if err := os.RemoveAll(l.SectionsDir); err != nil {
+		return b, fmt.Errorf("remove generated %s: %w", l.SectionsDir, err)
+	}
+	if err := writeSections(l.SectionsDir, plan.scan.Generated); err != nil {
+		return b, err
+	}
+	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan)); err != nil {
+		return b, err
+	}
+
+	hugoErrs := &hugoErrors{}
+	sites, err := newHugoSites(l, log, hugoErrs)
+	if err != nil {
+		return b, err
+	}
+	defer func() {
+		if cerr := sites.Close(); cerr != nil {
+			log.Warn().Err(cerr).Msg("closing hugo sites")
+		}
+	}()
+	if b.static, err = copyStatic(sites, l.PublishDir); err != nil {
+		return b, err
+	}
+	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
+		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.all())
+		if logged := hugoErrs.String(); logged != "" {
+			return b, fmt.Errorf("hugo build: %w (logged: %s)", err, logged)
+		}
+		return b, fmt.Errorf("hugo build: %w", err)
+	}
+	b.pages = countMarkdownPages(sites, l.SectionsDir)
+	return b, nil
+}
+
+// shortenHugoMessage makes a Hugo error readable in a build report: file
+// names relative to the project, and at most about 400 characters, keeping
+// the end, where Hugo puts the cause.
+func shortenHugoMessage(msg string, l projectLayout) string {
+	msg = strings.ReplaceAll(msg, l.PagesDir+"/", "")
+	msg = strings.ReplaceAll(msg, l.ContentDir+"/", "")
+	msg = strings.ReplaceAll(msg, l.ProjectDir+"/", "")
+	msg = strings.Join(strings.Fields(msg), " ")
+	const head, tail = 120, 280
+	if len(msg) > head+tail+3 {
+		msg = msg[:head] + " … " + msg[len(msg)-tail:]
+	}
+	return msg
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// newHugoSites loads the configuration written by runBuild and creates the
+// Hugo sites, the way Hugo's own command does minus its process-wide side
+// effects. The environment is not passed on: HUGO_* variables of the
+// docweave process must not change the site.
+//
+// Configuration loading and the build get separate logger instances (both
+// forwarding to log): loading installs its logger as Hugo's global one, and
+// Hugo counts the errors of the global and the build logger together, so
+// one shared instance would count every error twice.
+func newHugoSites(l projectLayout, log zerolog.Logger, errs *hugoErrors) (*hugolib.HugoSites, error) {
 	flags := config.New()
 	flags.Set("workingDir", l.ProjectDir)
 	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
 		Fs:          hugofs.Os,
-		Logger:      logger,
+		Logger:      newHugoLogger(log, errs),
 		Flags:       flags,
 		Filename:    l.ConfigFile,
 		Environment: "production",
@@ -136,6 +284,7 @@ func newHugoSites(l projectLayout, logger loggers.Logger) (*hugolib.HugoSites, e
 	if err != nil {
 		return nil, fmt.Errorf("load hugo configuration %s: %w", l.ConfigFile, err)
 	}
+	logger := newHugoLogger(log, errs)
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:    configs,
 		Fs:         hugofs.NewFrom(hugofs.Os, configs.LoadingInfo.BaseConfig),

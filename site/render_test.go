@@ -9,9 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/rs/zerolog"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -134,7 +137,7 @@ type searchEntry struct {
 	Repository string   `json:"repository"`
 	Section    string   `json:"section"`
 	Tags       []string `json:"tags"`
-	Summary    string   `json:"summary"`
+	Text       string   `json:"text"`
 }
 
 func readSearchIndex(t *testing.T, publishDir string) map[string]searchEntry {
@@ -154,8 +157,8 @@ func TestRenderSearchIndex(t *testing.T) {
 	opts, _, _ := renderFixture(t)
 	index := readSearchIndex(t, opts.PublishDir)
 
-	if len(index) != 6 {
-		t.Errorf("search index has %d entries, want 6 (5 pages and beta's index.md): %v", len(index), index)
+	if len(index) != 9 {
+		t.Errorf("search index has %d entries, want 9 (7 pages, beta's index.md and beta/api's README.md): %v", len(index), index)
 	}
 	install := index["/docs/alpha/guide/install/"]
 	if install.Title != "Installing Alpha" || install.Repository != "alpha" || install.Section != "Guide" {
@@ -164,8 +167,8 @@ func TestRenderSearchIndex(t *testing.T) {
 	if strings.Join(install.Tags, ",") != "install,setup" {
 		t.Errorf("install tags = %v, want [install setup]", install.Tags)
 	}
-	if !strings.HasPrefix(install.Summary, "Run the installer") {
-		t.Errorf("install summary = %q, want the page text without its title", install.Summary)
+	if !strings.HasPrefix(install.Text, "Run the installer") || !strings.Contains(install.Text, "Then continue with tuning.") {
+		t.Errorf("install text = %q, want the page text without its title", install.Text)
 	}
 	ref := index["/docs/beta/usage/reference/"]
 	if ref.Repository != "beta" || ref.Section != "Usage" || strings.Join(ref.Tags, ",") != "reference" {
@@ -174,6 +177,30 @@ func TestRenderSearchIndex(t *testing.T) {
 	intro := index["/docs/alpha/intro/"]
 	if intro.Title != "Welcome to Alpha" || intro.Section != "" || intro.Tags == nil {
 		t.Errorf("intro entry = %+v (want title from heading, no section, tags [] not null)", intro)
+	}
+	if !strings.HasSuffix(intro.Text, "Widgets & gadgets: a < b is “true”.") {
+		t.Errorf("intro text = %q, want plain text with entities decoded", intro.Text)
+	}
+	// A title taken from the file name is not cut from the text.
+	if tuning := index["/docs/alpha/guide/advanced/tuning/"]; !strings.HasPrefix(tuning.Text, "Tuning Alpha is rarely needed.") {
+		t.Errorf("tuning text = %q", tuning.Text)
+	}
+	if api := index["/docs/beta/api/"]; api.Title != "Beta API" || !strings.Contains(api.Text, "The HTTP interface of Beta.") {
+		t.Errorf("README section entry = %+v", api)
+	}
+}
+
+func TestRenderSearchIndexCutsLongTexts(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{"content/r/long.md": "# Long\n\n" + strings.Repeat("word ", 2000)})
+	opts := fixtureOptions(t, project, &bytes.Buffer{})
+	opts.Repositories = []Repository{{Name: "r", ContentPath: "r"}}
+	if _, err := Render(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	text := readSearchIndex(t, opts.PublishDir)["/docs/r/long/"].Text
+	if n := len([]rune(text)); n < 2900 || n > 3000 {
+		t.Errorf("text of a 10,000-character page has %d characters, want it cut at about 3000", n)
 	}
 }
 
@@ -204,21 +231,35 @@ func TestRenderResolvesRepositoryRelativeLinksAndImages(t *testing.T) {
 	}
 }
 
-func TestRenderMatchesGoldenPage(t *testing.T) {
+// goldenPages are the published files compared with testdata/golden: one
+// of each kind of page the theme renders.
+var goldenPages = map[string]string{
+	"index.html": "home.html",
+	"docs/alpha/guide/advanced/tuning/index.html": "tuning.html",
+	"docs/alpha/guide/configure/index.html":       "configure.html",
+	"docs/beta/api/index.html":                    "readme-section.html",
+	"tags/index.html":                             "taxonomy.html",
+	"tags/setup/index.html":                       "term.html",
+	"404.html":                                    "404.html",
+}
+
+func TestRenderMatchesGoldenPages(t *testing.T) {
 	opts, _, _ := renderFixture(t)
-	got := readPublished(t, opts.PublishDir, "docs/alpha/guide/advanced/tuning/index.html")
-	golden := filepath.Join("testdata", "golden", "tuning.html")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
+	for page, name := range goldenPages {
+		got := readPublished(t, opts.PublishDir, page)
+		golden := filepath.Join("testdata", "golden", name)
+		if *update {
+			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run `go test ./site -update` to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("docs/alpha/guide/advanced/tuning/index.html differs from %s (run `go test ./site -update` after an intended change)\n--- got ---\n%s", golden, got)
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run `go test ./site -update` to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from %s (run `go test ./site -update` after an intended change)\n--- got ---\n%s", page, golden, got)
+		}
 	}
 }
 
@@ -416,6 +457,27 @@ func TestRenderReportsTemplateErrorsWithContext(t *testing.T) {
 	}
 }
 
+func TestRenderReportsErrorsLoggedByTemplates(t *testing.T) {
+	failing := fstest.MapFS{
+		"layouts/all.html": {Data: []byte(`{{ if .IsHome }}{{ errorf "home page broken: %s" "missing data" }}{{ end }}{{ .Title }}`)},
+	}
+	logs := &bytes.Buffer{}
+	opts := fixtureOptions(t, newFixtureProject(t), logs)
+	_, err := render(context.Background(), opts, failing)
+	if err == nil {
+		t.Fatal("render with a template calling errorf succeeded")
+	}
+	if !strings.Contains(err.Error(), "home page broken: missing data") {
+		t.Errorf("error does not say what Hugo logged: %v", err)
+	}
+	if !strings.Contains(err.Error(), "logged 1 error(s)") {
+		t.Errorf("error miscounts the logged errors: %v", err)
+	}
+	if !strings.Contains(logs.String(), `"level":"error"`) {
+		t.Errorf("the error was not logged:\n%s", logs)
+	}
+}
+
 func TestRenderSendsHugoLogsToZerologNotStdout(t *testing.T) {
 	warning := fstest.MapFS{
 		"layouts/all.html": {Data: []byte(`{{ warnf "careful with %s" .Kind }}{{ .Title }}`)},
@@ -482,5 +544,76 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestRenderWritesOnlyIntoProjectAndPublishDir(t *testing.T) {
+	opts := fixtureOptions(t, newFixtureProject(t), &bytes.Buffer{})
+	opts.Logger = zerolog.Logger{} // the zero logger must be usable too
+	home, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("HUGO_CACHEDIR", "")
+
+	if _, err := Render(context.Background(), opts); err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	for _, dir := range []string{home, tmp} {
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("render wrote into %s: %v", dir, entries)
+		}
+	}
+	entries, err := os.ReadDir(opts.ProjectDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, ",") != ".docweave,content" {
+		t.Errorf("project dir holds %v, want only .docweave and content", names)
+	}
+}
+
+func TestRenderIgnoresHugoEnvironmentVariables(t *testing.T) {
+	t.Setenv("HUGO_TITLE", "Hijacked")
+	t.Setenv("HUGO_BASEURL", "https://elsewhere.example/")
+	opts, _, _ := renderFixture(t)
+	home := readPublished(t, opts.PublishDir, "index.html")
+	if strings.Contains(home, "Hijacked") || strings.Contains(home, "elsewhere") {
+		t.Errorf("HUGO_* environment variables changed the site:\n%s", between(home, "<head", "</head>"))
+	}
+}
+
+func TestRenderCanBeCalledConcurrently(t *testing.T) {
+	errs := make(chan error, 2)
+	var dirs [2]string
+	for i := range 2 {
+		opts := fixtureOptions(t, newFixtureProject(t), &bytes.Buffer{})
+		dirs[i] = opts.PublishDir
+		go func() {
+			_, err := Render(context.Background(), opts)
+			errs <- err
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatalf("concurrent Render: %v", err)
+		}
+	}
+	a, b := publishedTree(t, dirs[0]), publishedTree(t, dirs[1])
+	if len(a) == 0 || len(a) != len(b) || a["index.html"] != b["index.html"] {
+		t.Errorf("concurrent renders of the same content differ")
+	}
+}
+
+func TestRenderLeavesGOMAXPROCSAlone(t *testing.T) {
+	prev := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(prev)
+	renderFixture(t)
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Errorf("GOMAXPROCS = %d after Render, want the caller's 1", got)
 	}
 }

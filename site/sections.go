@@ -21,17 +21,20 @@ import (
 // directory holding index.md as a "leaf bundle" whose other Markdown files
 // are not rendered at all. Repositories' documentation follows neither
 // rule, so before each render the content tree is scanned and, without
-// touching it:
+// touching it, each directory gets its page:
 //
-//   - a directory with Markdown below it but no _index/index file gets a
-//     generated _index.md (title only) under .docweave/sections, which is
-//     mounted onto the same place of the site;
-//   - a directory's index.md (or index.markdown) is mounted as its
-//     _index.md, so it becomes the directory's page instead of turning the
-//     directory into a leaf bundle;
-//   - an index.md beside an _index.md is left out (and reported), since
-//     the directory already has its page and Hugo would otherwise drop
-//     every other page of the directory.
+//   - its own _index.md when it has one;
+//   - else its index.md, mounted as its _index.md, so it becomes the
+//     directory's page instead of turning the directory into a leaf bundle;
+//   - else its README.md (any case), mounted the same way, as forges show
+//     a directory's README as its page;
+//   - else, when there is Markdown below it, a generated _index.md (title
+//     only) under .docweave/sections, mounted onto the same place.
+//
+// An index.md beside an _index.md is left out (and reported), since the
+// directory already has its page and Hugo would otherwise drop every other
+// page of the directory. A README.md that is not its directory's page is an
+// ordinary page.
 
 // markdownExts are the file extensions rendered as pages (Hugo's Markdown
 // suffixes). Every other file of the documentation (images, PDFs, HTML,
@@ -60,32 +63,20 @@ func dotSuffixes(types ...media.Type) []string {
 	return out
 }
 
-// contentScan is what Render needs to know about the content tree.
-type contentScan struct {
-	// Generated maps a content directory (slash path relative to content/,
-	// "." for the root) to the title of its generated section page.
-	Generated map[string]string
-	// IndexFiles maps a content directory to its index.md file (slash path
-	// relative to content/), which is mounted as the directory's _index.md.
-	IndexFiles map[string]string
-	// Shadowed lists index.md files (slash paths relative to content/)
-	// left out because their directory also holds an _index.md.
-	Shadowed []string
-	// Markdown counts the Markdown files found.
-	Markdown int
+// contentTree is the content directory as found on disk: what a render
+// needs to plan its sections, read once per render.
+type contentTree struct {
+	// Dirs lists the directories (slash paths relative to content/, "."
+	// for the root), hidden ones and their contents left out.
+	Dirs []string
+	// Markdown lists the Markdown files (slash paths relative to content/).
+	Markdown []string
 }
 
-// scanContent walks contentDir and decides, per directory, whether it gets
-// a generated section page or a remounted index file. Hidden files and
-// directories (".git", ".github") are skipped, as Hugo skips them.
-func scanContent(contentDir string, repos []Repository) (contentScan, error) {
-	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}}
-	type dirInfo struct {
-		hasMarkdown bool // the directory or one below it holds Markdown
-		branchIndex bool // it holds _index.md
-		leafIndex   string
-	}
-	dirs := map[string]*dirInfo{}
+// walkContent lists contentDir. Hidden files and directories (".git",
+// ".github") are skipped, as Hugo skips them.
+func walkContent(contentDir string) (contentTree, error) {
+	var tree contentTree
 	err := filepath.WalkDir(contentDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -101,35 +92,93 @@ func scanContent(contentDir string, repos []Repository) (contentScan, error) {
 			}
 			return nil
 		}
-		if d.IsDir() {
-			dirs[rel] = &dirInfo{}
-			return nil
-		}
-		if !isMarkdown(d.Name()) {
-			return nil
-		}
-		scan.Markdown++
-		dir := path.Dir(rel)
-		info := dirs[dir]
-		switch strings.TrimSuffix(d.Name(), path.Ext(d.Name())) {
-		case "_index":
-			info.branchIndex = true
-		case "index":
-			info.leafIndex = rel
-		}
-		for d := dir; ; d = path.Dir(d) {
-			dirs[d].hasMarkdown = true
-			if d == "." {
-				break
-			}
+		switch {
+		case d.IsDir():
+			tree.Dirs = append(tree.Dirs, rel)
+		case isMarkdown(d.Name()):
+			tree.Markdown = append(tree.Markdown, rel)
 		}
 		return nil
 	})
 	if err != nil {
-		return scan, fmt.Errorf("scan content %s: %w", contentDir, err)
+		return tree, fmt.Errorf("scan content %s: %w", contentDir, err)
+	}
+	return tree, nil
+}
+
+// contentScan is what Render needs to know about the content tree.
+type contentScan struct {
+	// Generated maps a content directory (slash path relative to content/,
+	// "." for the root) to the title of its generated section page.
+	Generated map[string]string
+	// IndexFiles maps a content directory to the file mounted as its
+	// _index.md: its index.md or README.md (slash path relative to
+	// content/).
+	IndexFiles map[string]string
+	// Shadowed lists index.md files (slash paths relative to content/)
+	// left out because their directory also holds an _index.md.
+	Shadowed []string
+	// Markdown counts the Markdown files rendered.
+	Markdown int
+}
+
+// scanContent walks contentDir and plans its sections; see planContent.
+func scanContent(contentDir string, repos []Repository) (contentScan, error) {
+	tree, err := walkContent(contentDir)
+	if err != nil {
+		return contentScan{}, err
+	}
+	return planContent(tree, repos, nil), nil
+}
+
+// planContent decides, per directory, whether it gets a generated section
+// page or a remounted index file. Files in excluded (pages that cannot
+// render) are treated as absent.
+func planContent(tree contentTree, repos []Repository, excluded map[string]bool) contentScan {
+	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}}
+	type dirInfo struct {
+		hasMarkdown bool   // the directory or one below it holds Markdown
+		branchIndex bool   // it holds _index.md
+		leafIndex   string // its index.md
+		readme      string // its README.md
+	}
+	dirs := make(map[string]*dirInfo, len(tree.Dirs))
+	for _, d := range tree.Dirs {
+		dirs[d] = &dirInfo{}
+	}
+	for _, rel := range tree.Markdown {
+		if excluded[rel] {
+			continue
+		}
+		scan.Markdown++
+		dir := path.Dir(rel)
+		info := dirs[dir]
+		if info == nil {
+			info = &dirInfo{}
+			dirs[dir] = info
+		}
+		base := path.Base(rel)
+		switch strings.ToLower(strings.TrimSuffix(base, path.Ext(base))) {
+		case "_index":
+			info.branchIndex = true
+		case "index":
+			info.leafIndex = rel
+		case "readme":
+			if info.readme == "" || rel < info.readme {
+				info.readme = rel
+			}
+		}
+		for up := dir; ; up = path.Dir(up) {
+			if dirs[up] == nil {
+				dirs[up] = &dirInfo{}
+			}
+			dirs[up].hasMarkdown = true
+			if up == "." {
+				break
+			}
+		}
 	}
 	titles := sectionTitles(repos)
-	defer sort.Strings(scan.Shadowed)
 	for dir, info := range dirs {
 		switch {
 		case info.branchIndex && info.leafIndex != "":
@@ -138,11 +187,14 @@ func scanContent(contentDir string, repos []Repository) (contentScan, error) {
 			// Nothing to render below it, or the repository wrote its own.
 		case info.leafIndex != "":
 			scan.IndexFiles[dir] = info.leafIndex
+		case info.readme != "":
+			scan.IndexFiles[dir] = info.readme
 		default:
 			scan.Generated[dir] = sectionTitle(dir, titles)
 		}
 	}
-	return scan, nil
+	sort.Strings(scan.Shadowed)
+	return scan
 }
 
 // sectionTitles maps the content paths of repositories to their names and

@@ -19,6 +19,8 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 		"gh/tool/ref/_index.md":      "# Reference",
 		"gh/tool/ref/index.markdown": "shadowed",
 		"gh/tool/ref/flags.md":       "flags",
+		"b/z/_index.md":              "z",
+		"b/z/index.md":               "shadowed too",
 		"gh/tool/.github/pr.md":      "hidden",
 		"plain/api-notes/read_me.md": "r",
 	})
@@ -30,6 +32,7 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 
 	wantGenerated := map[string]string{
 		".":                  "Documentation",
+		"b":                  "B",
 		"gh":                 "github-com",
 		"gh/tool/guide":      "Guide",
 		"gh/tool/guide/deep": "Deep",
@@ -42,14 +45,36 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 	if want := map[string]string{"gh/tool": "gh/tool/index.md"}; !reflect.DeepEqual(scan.IndexFiles, want) {
 		t.Errorf("IndexFiles = %v, want %v", scan.IndexFiles, want)
 	}
-	if want := []string{"gh/tool/ref/index.markdown"}; !reflect.DeepEqual(scan.Shadowed, want) {
+	if want := []string{"b/z/index.md", "gh/tool/ref/index.markdown"}; !reflect.DeepEqual(scan.Shadowed, want) {
 		t.Errorf("Shadowed = %v, want %v", scan.Shadowed, want)
 	}
-	if scan.Markdown != 7 {
-		t.Errorf("Markdown = %d, want 7 (hidden directories skipped)", scan.Markdown)
+	if scan.Markdown != 9 {
+		t.Errorf("Markdown = %d, want 9 (hidden directories skipped)", scan.Markdown)
 	}
 	if _, ok := scan.Generated["gh/tool/images"]; ok {
 		t.Error("a directory without Markdown got a section page")
+	}
+}
+
+func TestPlanContentMakesReadmesDirectoryPages(t *testing.T) {
+	tree := contentTree{
+		Dirs: []string{".", "r", "r/a", "r/b", "r/c", "r/d"},
+		Markdown: []string{
+			"r/README.md",                   // the repository's page
+			"r/a/readme.markdown",           // any case and Markdown suffix
+			"r/b/index.md", "r/b/README.md", // index.md wins; README stays a page
+			"r/c/_index.md", "r/c/README.md", // so does _index.md
+			"r/d/Readme.md", "r/d/page.md",
+		},
+	}
+	scan := planContent(tree, []Repository{{Name: "r", ContentPath: "r"}}, map[string]bool{"r/d/Readme.md": true})
+	want := map[string]string{"r": "r/README.md", "r/a": "r/a/readme.markdown", "r/b": "r/b/index.md"}
+	if !reflect.DeepEqual(scan.IndexFiles, want) {
+		t.Errorf("IndexFiles = %v, want %v", scan.IndexFiles, want)
+	}
+	// r/d's README is left out (it cannot render): r/d gets a generated page.
+	if scan.Generated["r/d"] != "D" || scan.Markdown != 7 {
+		t.Errorf("Generated = %v, Markdown = %d; want r/d generated and 7 pages", scan.Generated, scan.Markdown)
 	}
 }
 

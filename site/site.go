@@ -6,10 +6,17 @@
 // documentation under <ProjectDir>/content/<repo>/ (or
 // content/<forge>/<repo>/) — and calls Render. Render adds only files of its
 // own under <ProjectDir>/.docweave/ (the Hugo configuration, the theme,
-// generated directory pages and Hugo's caches); it never edits the
-// repositories' files. The site it writes serves every page under
-// /docs/<content path>/, a home page listing the repositories, and
-// /search/index.json.
+// generated directory pages, checked copies of pages that needed changes,
+// and Hugo's caches); it never edits the repositories' files. The site it
+// writes serves every page under /docs/<content path>/, a home page listing
+// the repositories, taxonomy pages and /search/index.json.
+//
+// Documentation written for other tools must not stop the site: before
+// Hugo runs, every Markdown file is checked with Hugo's own page lexer
+// (inspect.go), and what Hugo would refuse — unknown shortcodes, front
+// matter it cannot use — is set right in a copy; a page that still fails
+// while Hugo renders is left out and the build run again. Each case is an
+// Issue in the Result.
 //
 // Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
 // rather than through its command package: each Render builds a fresh set of
@@ -54,13 +61,29 @@ type Repository struct {
 	// "myrepo" or "github/myrepo"; the pages are served under
 	// /docs/<ContentPath>/.
 	ContentPath string
+	// EditURL, when set, gives every page of the repository an "Edit this
+	// page" link: the placeholder {path} is replaced by the page's file path
+	// relative to ContentPath, e.g.
+	// "https://github.com/o/r/edit/main/docs/{path}". It must be an http(s)
+	// URL without credentials; "" means the forge is not known and pages get
+	// no edit link.
+	EditURL string
 }
+
+// EditURLPlaceholder is the part of Repository.EditURL replaced by a page's
+// file path.
+const EditURLPlaceholder = "{path}"
 
 // Result summarises a render for the build report.
 type Result struct {
 	// Pages is the number of the repositories' Markdown files rendered as
-	// pages (generated directory pages are not counted).
+	// pages (generated directory pages are not counted, nor pages left out
+	// because they could not render).
 	Pages int
 	// Files is the number of files written to PublishDir.
 	Files int
+	// Issues lists the problems of single pages that did not stop the
+	// render: unknown shortcodes, front matter that was ignored, pages left
+	// out. Sorted by Path, then Code.
+	Issues []Issue
 }

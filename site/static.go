@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/spf13/afero"
@@ -14,7 +15,8 @@ import (
 // copyStatic publishes Hugo's static files (the documentation's images and
 // attachments, mounted at static/docs, plus any static files of the theme)
 // into publishDir. hugolib leaves this step to Hugo's command package,
-// which docweave does not use.
+// which docweave does not use. Hidden files and directories (".github",
+// ".gitignore") are repository plumbing, not documentation, and are skipped.
 func copyStatic(sites *hugolib.HugoSites, publishDir string) (int, error) {
 	copied := 0
 	for _, sfs := range sites.BaseFs.SourceFilesystems.Static {
@@ -22,6 +24,12 @@ func copyStatic(sites *hugolib.HugoSites, publishDir string) (int, error) {
 		err := afero.Walk(sfs.Fs, string(filepath.Separator), func(p string, info fs.FileInfo, err error) error {
 			if err != nil {
 				return err
+			}
+			if strings.HasPrefix(info.Name(), ".") && p != string(filepath.Separator) {
+				if info.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
 			}
 			if !info.Mode().IsRegular() {
 				return nil

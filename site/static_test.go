@@ -14,6 +14,8 @@ func TestCopyStaticPublishesThemeAndDocumentFiles(t *testing.T) {
 	writeFiles(t, project, map[string]string{
 		"content/r/page.md":        "# Page",
 		"content/r/files/spec.pdf": "%PDF",
+		"content/r/.github/ci.yml": "on: push",
+		"content/r/.gitignore":     "*.tmp",
 	})
 	tree := fstest.MapFS{
 		"layouts/all.html":   {Data: []byte("{{ .Title }}")},
@@ -31,7 +33,9 @@ func TestCopyStaticPublishesThemeAndDocumentFiles(t *testing.T) {
 			t.Errorf("%s = %q, %v; want %q", rel, data, err, want)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(opts.PublishDir, "docs/r/page.md")); err == nil {
-		t.Error("Markdown source copied as a static file")
+	for _, rel := range []string{"docs/r/page.md", "docs/r/.github/ci.yml", "docs/r/.gitignore"} {
+		if _, err := os.Stat(filepath.Join(opts.PublishDir, rel)); err == nil {
+			t.Errorf("%s copied as a static file", rel)
+		}
 	}
 }

@@ -19,6 +19,11 @@ var themeVariants = []string{"auto", "light", "dark"}
 // repository list for the menu); a configuration may not set it.
 const reservedParam = "docweave"
 
+// LiveReloadPortParam is the theme parameter that turns on the live-reload
+// client: the port of the daemon's live-reload server, on the host the page
+// was loaded from. The render stage sets it in daemon mode.
+const LiveReloadPortParam = "docweaveLiveReloadPort"
+
 // validate checks opts and returns it with ProjectDir made absolute. Every
 // error names the option or key at fault and what was expected.
 func validate(opts Options) (Options, error) {
@@ -89,11 +94,33 @@ func validateRepositories(repos []Repository) error {
 		if p == "" || strings.Contains(p, `\`) || path.IsAbs(p) || path.Clean(p) != p || p == "." || strings.HasPrefix(p, "../") || p == ".." {
 			return fmt.Errorf("site: Repositories[%d] (%s): ContentPath %q: expected a clean relative path under content/, such as %q", i, r.Name, p, r.Name)
 		}
+		if err := validateEditURL(r.EditURL); err != nil {
+			return fmt.Errorf("site: Repositories[%d] (%s): %w", i, r.Name, err)
+		}
 		key := strings.ToLower(p)
 		if other, dup := seen[key]; dup {
 			return fmt.Errorf("site: Repositories[%d] (%s): ContentPath %q is also used by %s; expected one path per repository", i, r.Name, p, other)
 		}
 		seen[key] = r.Name
+	}
+	return nil
+}
+
+// validateEditURL accepts "" or an http(s) URL without credentials that
+// holds the {path} placeholder once.
+func validateEditURL(raw string) error {
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(strings.Replace(raw, EditURLPlaceholder, "x", 1))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("EditURL: expected an http(s) URL such as https://github.com/o/r/edit/main/docs/%s", EditURLPlaceholder)
+	}
+	if u.User != nil {
+		return errors.New("EditURL: expected a URL without user credentials")
+	}
+	if strings.Count(raw, EditURLPlaceholder) != 1 {
+		return fmt.Errorf("EditURL %s: expected the placeholder %s exactly once, where the page's file path goes", redactURL(u), EditURLPlaceholder)
 	}
 	return nil
 }
@@ -145,7 +172,30 @@ func validateParams(params map[string]any) error {
 			if _, ok := value.(bool); !ok {
 				return fmt.Errorf("generator.params.%s: %v: expected true or false", key, value)
 			}
+		case strings.ToLower(LiveReloadPortParam):
+			if !isPort(value) {
+				return fmt.Errorf("generator.params.%s: %v: expected a TCP port number from 1 to 65535", key, value)
+			}
 		}
 	}
 	return nil
+}
+
+// isPort reports whether v is a whole number from 1 to 65535, whichever
+// numeric type the configuration decoder produced.
+func isPort(v any) bool {
+	var n float64
+	switch x := v.(type) {
+	case int:
+		n = float64(x)
+	case int64:
+		n = float64(x)
+	case uint64:
+		n = float64(x)
+	case float64:
+		n = x
+	default:
+		return false
+	}
+	return n >= 1 && n <= 65535 && n == float64(int(n))
 }

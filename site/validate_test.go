@@ -43,6 +43,15 @@ func TestValidateRejectsBadOptionsNamingTheKey(t *testing.T) {
 		{"reserved param", func(o *Options) { o.Generator.Params = map[string]any{"Docweave": 1} }, []string{"generator.params.Docweave", "reserved"}},
 		{"theme variant", func(o *Options) { o.Generator.Params = map[string]any{"themeVariant": "neon"} }, []string{"generator.params.themeVariant", "neon", "auto, light, dark"}},
 		{"disable search type", func(o *Options) { o.Generator.Params = map[string]any{"disableSearch": "yes"} }, []string{"generator.params.disableSearch", "true or false"}},
+		{"collapsible menu type", func(o *Options) { o.Generator.Params = map[string]any{"collapsibleMenu": 1} }, []string{"generator.params.collapsibleMenu", "true or false"}},
+		{"live reload port text", func(o *Options) { o.Generator.Params = map[string]any{LiveReloadPortParam: "8083"} }, []string{"generator.params.docweaveLiveReloadPort", "port number"}},
+		{"live reload port range", func(o *Options) { o.Generator.Params = map[string]any{"docweavelivereloadport": 70000} }, []string{"docweavelivereloadport", "65535"}},
+		{"edit url scheme", func(o *Options) {
+			o.Repositories = []Repository{{Name: "a", ContentPath: "a", EditURL: "ftp://example.org/{path}"}}
+		}, []string{"Repositories[0] (a)", "EditURL", "http(s)"}},
+		{"edit url without placeholder", func(o *Options) {
+			o.Repositories = []Repository{{Name: "a", ContentPath: "a", EditURL: "https://example.org/edit"}}
+		}, []string{"EditURL", "{path}"}},
 		{"empty taxonomy", func(o *Options) { o.Generator.Taxonomies = map[string]string{"tag": ""} }, []string{"generator.taxonomies", "plural"}},
 	}
 	for _, c := range cases {
@@ -82,6 +91,26 @@ func TestValidateNeverEchoesBaseURLCredentials(t *testing.T) {
 	}
 }
 
+func TestValidateNeverEchoesEditURLCredentials(t *testing.T) {
+	project := t.TempDir()
+	if err := os.Mkdir(filepath.Join(project, "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{"https://user:s3cret@forge.example.org/edit/{path}", "https://user:s3cret@forge.example.org/edit/"} {
+		_, err := validate(Options{
+			ProjectDir:   project,
+			PublishDir:   filepath.Join(t.TempDir(), "p"),
+			Repositories: []Repository{{Name: "a", ContentPath: "a", EditURL: raw}},
+		})
+		if err == nil {
+			t.Fatalf("%s accepted", raw)
+		}
+		if strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("error leaks the password: %v", err)
+		}
+	}
+}
+
 func TestValidateAcceptsGoodOptions(t *testing.T) {
 	project := t.TempDir()
 	if err := os.Mkdir(filepath.Join(project, "content"), 0o755); err != nil {
@@ -91,10 +120,11 @@ func TestValidateAcceptsGoodOptions(t *testing.T) {
 		got, err := validate(Options{
 			ProjectDir:   project + "/./",
 			PublishDir:   filepath.Join(t.TempDir(), "public"),
-			Repositories: []Repository{{Name: "a", ContentPath: "a"}, {Name: "b", Forge: "github", ContentPath: "github/b"}},
+			Repositories: []Repository{{Name: "a", ContentPath: "a", EditURL: "https://github.com/o/a/edit/main/docs/{path}"}, {Name: "b", Forge: "github", ContentPath: "github/b"}},
 			Generator: config.Generator{
-				BaseURL:    base,
-				Params:     map[string]any{"themeVariant": "Dark", "disableSearch": false, "custom": []int{1}},
+				BaseURL: base,
+				Params: map[string]any{"themeVariant": "Dark", "disableSearch": false, "custom": []int{1},
+					"collapsibleMenu": true, "showVisitedLinks": false, LiveReloadPortParam: 8083},
 				Taxonomies: map[string]string{"tag": "tags", "team": "teams"},
 			},
 		})

@@ -5,20 +5,27 @@
 //
 // The tree follows Hugo's template system (v0.146 and later):
 //
-//	layouts/baseof.html          page skeleton: header, sidebar menu, main
+//	layouts/baseof.html          page skeleton: header (title, search,
+//	                             colour theme), sidebar menu, main, table
+//	                             of contents
 //	layouts/home.html            the site home: the list of repositories
 //	layouts/page.html            one documentation page
 //	layouts/section.html         a directory of a repository
-//	layouts/list.html            taxonomy and term lists
+//	layouts/taxonomy.html        a taxonomy's terms (/tags/)
+//	layouts/term.html            a term's pages (/tags/install/)
+//	layouts/list.html            any other list page
 //	layouts/404.html             the not-found page
 //	layouts/home.searchindex.json  /search/index.json for client-side search
 //	layouts/_partials/           small named pieces the layouts share
 //	layouts/_markup/             link and image render hooks
+//	layouts/_shortcodes/         callouts other themes' pages use (hint,
+//	                             notice, alert, note, tip, warning, …)
 //	assets/css/docweave.css      the style sheet, light and dark
+//	assets/js/docweave.js        search, colour theme switch, menus
+//	assets/js/livereload.js      the live-reload client (daemon mode only)
 //
-// Later features (breadcrumbs, table of contents, search box, variants,
-// version switcher) are meant to arrive as new partials wired into
-// baseof.html, not as rewrites of the existing layouts.
+// New features (a version switcher) are meant to arrive as new partials
+// wired into baseof.html, not as rewrites of the existing layouts.
 package theme
 
 import (

@@ -14,12 +14,22 @@ func TestFSHoldsTheLayoutsAndStyleSheet(t *testing.T) {
 		"layouts/section.html",
 		"layouts/list.html",
 		"layouts/404.html",
+		"layouts/taxonomy.html",
+		"layouts/term.html",
+		"layouts/_partials/breadcrumbs.html",
+		"layouts/_partials/toc.html",
+		"layouts/_partials/pager.html",
+		"layouts/_partials/edit-link.html",
+		"layouts/_partials/scripts.html",
+		"layouts/_shortcodes/hint.html",
 		"layouts/home.searchindex.json",
 		"layouts/_partials/menu.html",
 		"layouts/_partials/title.html",
 		"layouts/_markup/render-link.html",
 		"layouts/_markup/render-image.html",
 		"assets/css/docweave.css",
+		"assets/js/docweave.js",
+		"assets/js/livereload.js",
 	} {
 		if _, err := fs.Stat(FS(), name); err != nil {
 			t.Errorf("theme lacks %s: %v", name, err)
@@ -55,5 +65,32 @@ func TestEveryTemplateStartsWithAComment(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestScriptsUseNoNetworkButTheSite(t *testing.T) {
+	for _, name := range []string{"assets/js/docweave.js", "assets/js/livereload.js", "assets/css/docweave.css"} {
+		data, err := fs.ReadFile(FS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"http://", "https://", "//cdn", "@import", "innerHTML", "eval("} {
+			if strings.Contains(string(data), bad) {
+				t.Errorf("%s contains %q: the theme loads nothing from elsewhere and builds no HTML from strings", name, bad)
+			}
+		}
+	}
+}
+
+func TestLiveReloadClientFollowsTheServersEvents(t *testing.T) {
+	data, err := fs.ReadFile(FS(), "assets/js/livereload.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := string(data)
+	for _, want := range []string{`"/sse"`, `location.protocol`, `location.hostname`, `addEventListener("reload"`, `addEventListener("hello"`, `EventSource.CLOSED`, `data-port`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("livereload.js lacks %s", want)
+		}
 	}
 }

@@ -3,7 +3,9 @@
 // project under output.directory, renders it with the embedded Hugo into a
 // staging directory and swaps that in as <output.directory>/public. A
 // failed render, or a build in which no repository succeeded, leaves the
-// last good site in place.
+// last good site in place. Problems of single pages (unknown shortcodes,
+// unusable front matter, a page that cannot render) do not fail the render:
+// they become warnings in the build report naming the repository and file.
 package render
 
 import (
@@ -62,9 +64,13 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return []events.Event{out}
 	}
 	var repos []site.Repository
+	var files []repoFiles
 	for _, o := range in.Outcomes {
 		if !o.Failed {
-			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath})
+			conf := s.repository(o.Repository)
+			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
+				EditURL: editURL(conf.URL, o.Branch, conf.DocPaths())})
+			files = append(files, repoFiles{name: o.Repository, contentPath: o.ContentPath, roots: conf.DocPaths()})
 		}
 	}
 	if len(repos) == 0 {
@@ -100,14 +106,28 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		_ = os.RemoveAll(staging)
 		return fail(report.CodeRenderFailed, err.Error()), nil
 	}
-	ref, files, err := artifact.HashDir(public)
+	ref, published, err := artifact.HashDir(public)
 	if err != nil {
 		return nil, err
 	}
-	out.OK, out.Site, out.Pages, out.Files = true, string(ref), res.Pages, files
+	out.OK, out.Site, out.Pages, out.Files = true, string(ref), res.Pages, published
+	out.Issues = append(out.Issues, pageIssues(res.Issues, files)...)
 	out.Timings[Name] = time.Since(start).Milliseconds()
-	s.log.Info().Str("build_id", in.BuildID).Int("pages", res.Pages).Int("files", files).Msg("site rendered")
+	s.log.Info().Str("build_id", in.BuildID).Int("pages", res.Pages).Int("files", published).
+		Int("page_issues", len(res.Issues)).Msg("site rendered")
 	return []events.Event{out}, nil
+}
+
+// repository returns the configuration of the named repository, or a zero
+// one (no URL: no edit links) when it is not configured, as for a build
+// of an older configuration.
+func (s *stage) repository(name string) config.Repository {
+	for _, r := range s.cfg.Repositories {
+		if r.Name == name {
+			return r
+		}
+	}
+	return config.Repository{}
 }
 
 // layout writes the Hugo project's content: with output.clean, everything
@@ -171,7 +191,7 @@ func swap(staging, public string) error {
 
 // LiveReloadParam is the theme parameter that carries the live-reload port:
 // set in daemon mode, so pages reload themselves after each publish.
-const LiveReloadParam = "docweaveLiveReloadPort"
+const LiveReloadParam = site.LiveReloadPortParam
 
 // generatorFor returns the site settings for Hugo: the configured ones, plus
 // the live-reload port in daemon mode.

@@ -20,6 +20,7 @@ type fixture struct {
 	stage pipeline.Stage
 	store *artifact.Local
 	out   string
+	cfg   *config.Config // the stage's configuration; tests may change it
 }
 
 func newFixture(t *testing.T) fixture {
@@ -35,7 +36,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{stage: st, store: store, out: cfg.Output.Directory}
+	return fixture{stage: st, store: store, out: cfg.Output.Directory, cfg: &cfg}
 }
 
 // tree stores files (path → content) as a documentation tree.
@@ -90,10 +91,12 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 		t.Fatal("a failed repository got a content directory")
 	}
 
-	// A page Hugo cannot render fails the whole render: the old site stays.
-	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nSecond version {{< shortcode-that-does-not-exist >}}.\n"})
+	// A render that fails as a whole (here: every page of the site fails,
+	// which points at something other than the pages) publishes nothing:
+	// the old site stays.
+	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nSecond version {{< param nosuch >}}.\n"})
 	res = f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: bad}))
-	if res.OK || len(res.Issues) == 0 || res.Issues[0].Code != report.CodeRenderFailed {
+	if res.OK || len(res.Issues) == 0 || res.Issues[0].Code != report.CodeRenderFailed || res.Issues[0].Severity != report.SeverityError {
 		t.Fatalf("broken render reported %+v", res)
 	}
 	if data, err := os.ReadFile(page); err != nil || !strings.Contains(string(data), "First version.") {
@@ -102,6 +105,60 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 	leftovers, _ := filepath.Glob(filepath.Join(f.out, ".public-*"))
 	if len(leftovers) != 0 {
 		t.Fatalf("staging directories left behind: %v", leftovers)
+	}
+}
+
+func TestRenderFailureOfTheSiteSettingsKeepsTheLastGoodSite(t *testing.T) {
+	f := newFixture(t)
+	good := f.tree(t, map[string]string{"guide.md": "# Guide\n\nFirst version.\n"})
+	if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good})); !res.OK {
+		t.Fatalf("first render %+v", res)
+	}
+	// Settings the site refuses (a configuration loaded without validation).
+	f.cfg.Generator.Params = map[string]any{"themeVariant": "neon"}
+	res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good}))
+	if res.OK || res.Issues[0].Code != report.CodeRenderFailed || !strings.Contains(res.Issues[0].Message, "themeVariant") {
+		t.Fatalf("render with bad settings reported %+v", res)
+	}
+	if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")); err != nil {
+		t.Fatalf("the last good site is gone: %v", err)
+	}
+}
+
+func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
+	f := newFixture(t)
+	f.cfg.Repositories = []config.Repository{{Name: "api", URL: "https://x-access-token:s3cret@github.com/example/api.git", Paths: []string{"docs/"}}}
+	tree := f.tree(t, map[string]string{
+		"guide.md":   "---\ntitle: Guide\n---\nNew version {{< shortcode-that-does-not-exist >}}.\n",
+		"broken.md":  "# Broken\n\n{{< param nosuch >}}\n",
+		"ok/page.md": "# Fine\n",
+	})
+	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Branch: "main", Tree: tree}))
+	if !res.OK || res.Pages != 2 {
+		t.Fatalf("render with page problems: %+v", res)
+	}
+	want := map[string]string{"docs/guide.md": report.CodeUnknownShortcode, "docs/broken.md": report.CodePageRenderFailed}
+	if len(res.Issues) != len(want) {
+		t.Fatalf("issues = %+v, want %d", res.Issues, len(want))
+	}
+	for _, is := range res.Issues {
+		if want[is.Path] != is.Code || is.Repository != "api" || is.Severity != report.SeverityWarning || is.Stage != Name || is.Message == "" {
+			t.Errorf("issue %+v, want a %s warning of the render stage naming api and the file in the repository", is, want[is.Path])
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html"))
+	if err != nil || !strings.Contains(string(page), "New version .") {
+		t.Fatalf("the page with an unknown shortcode was not published: %v", err)
+	}
+	// The edit link comes from the clone URL, without its credentials.
+	if !strings.Contains(string(page), `href="https://github.com/example/api/edit/main/docs/guide.md"`) {
+		t.Errorf("page lacks its edit link")
+	}
+	if strings.Contains(string(page), "s3cret") {
+		t.Error("the clone URL's token reached the page")
+	}
+	if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "broken")); !os.IsNotExist(err) {
+		t.Error("the page that cannot render was published")
 	}
 }
 
@@ -129,5 +186,37 @@ func TestLiveReloadPortReachesTheThemeOnlyInDaemonMode(t *testing.T) {
 	}
 	if _, ok := cfg.Generator.Params[LiveReloadParam]; ok {
 		t.Fatal("the configuration's own params were modified")
+	}
+}
+
+func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
+	for _, clean := range []bool{true, false} {
+		f := newFixture(t)
+		f.cfg.Output.Clean = clean
+		old := f.tree(t, map[string]string{"old.md": "# Old\n"})
+		if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "gone", ContentPath: "gone", Tree: old})); !res.OK {
+			t.Fatalf("first render %+v", res)
+		}
+		if err := os.WriteFile(filepath.Join(f.out, "build-report.json"), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(f.out, "stray.txt"), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
+		if res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree})); !res.OK {
+			t.Fatalf("second render %+v", res)
+		}
+		_, strayErr := os.Stat(filepath.Join(f.out, "stray.txt"))
+		_, goneErr := os.Stat(filepath.Join(f.out, "content", "gone"))
+		if clean == !os.IsNotExist(strayErr) || clean == !os.IsNotExist(goneErr) {
+			t.Errorf("clean=%v: stray file err %v, old repository's content err %v", clean, strayErr, goneErr)
+		}
+		if _, err := os.Stat(filepath.Join(f.out, "build-report.json")); err != nil {
+			t.Errorf("clean=%v removed the build report: %v", clean, err)
+		}
+		if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")); err != nil {
+			t.Errorf("clean=%v: new site not published: %v", clean, err)
+		}
 	}
 }

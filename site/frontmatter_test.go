@@ -1,0 +1,66 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCheckFrontMatterKeepsUsableKeys(t *testing.T) {
+	fm := map[string]any{
+		"title": "T", "tags": []any{"a"}, "date": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC),
+		"lastmod": "2024-03-04", "slug": "short", "markup": "md", "layout": "default", "weight": "heavy",
+	}
+	got, changed, problems := checkFrontMatter(fm)
+	if changed || len(problems) > 0 || len(got) != len(fm) {
+		t.Errorf("changed=%v problems=%v got=%v, want fm unchanged", changed, problems, got)
+	}
+}
+
+func TestCheckFrontMatterDropsKeysThatBreakOrMovePages(t *testing.T) {
+	fm := map[string]any{
+		"title":      "T",
+		"Date":       "someday",
+		"expiryDate": "never",
+		"url":        "/",
+		"aliases":    []any{"/old"},
+		"cascade":    map[string]any{"url": "/x"},
+		"slug":       "../../escape",
+		"markup":     "asciidoc",
+		"outputs":    []any{"nosuch"},
+	}
+	got, changed, problems := checkFrontMatter(fm)
+	if !changed {
+		t.Fatal("changed = false")
+	}
+	if len(got) != 1 || got["title"] != "T" {
+		t.Errorf("kept %v, want only the title", got)
+	}
+	all := strings.Join(problems, "\n")
+	for _, key := range []string{"Date", "expiryDate", "url", "aliases", "cascade", "slug", "markup"} {
+		if !strings.Contains(all, key) {
+			t.Errorf("no problem names %s:\n%s", key, all)
+		}
+	}
+	if strings.Contains(all, "outputs") {
+		t.Errorf("outputs is the theme's business and dropped silently:\n%s", all)
+	}
+	if len(fm) != 9 {
+		t.Error("checkFrontMatter modified its argument")
+	}
+}
+
+func TestCheckFrontMatterReadsJekyllPublishedAsDraft(t *testing.T) {
+	got, changed, problems := checkFrontMatter(map[string]any{"title": "T", "published": false})
+	if !changed || got["draft"] != true || got["published"] != nil || len(problems) != 0 {
+		t.Errorf("published: false → %v (changed %v, problems %v), want draft: true", got, changed, problems)
+	}
+	got, _, _ = checkFrontMatter(map[string]any{"published": true})
+	if len(got) != 0 {
+		t.Errorf("published: true → %v, want the key dropped", got)
+	}
+	got, changed, _ = checkFrontMatter(map[string]any{"published": "2024-01-01"})
+	if changed || got["published"] != "2024-01-01" {
+		t.Errorf("a published date was dropped: %v", got)
+	}
+}

@@ -1,0 +1,62 @@
+package site
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Codes of the page issues Render reports. They are stable: the render stage
+// turns them into build-report issues that alerts and scripts match on.
+const (
+	// IssueUnknownShortcode: the page uses a shortcode (or a GitBook tag)
+	// the theme does not define. Its tags are dropped and the text between
+	// an opening and a closing tag is kept, so the page still renders.
+	IssueUnknownShortcode = "UNKNOWN_SHORTCODE"
+	// IssueShortcodeInvalid: a tag of a known shortcode is used in a way
+	// Hugo refuses (an opening tag that is never closed, a closing tag
+	// without an opening tag). The tag is dropped, the text kept.
+	IssueShortcodeInvalid = "SHORTCODE_INVALID"
+	// IssueFrontMatterInvalid: the page's front matter, or one key of it,
+	// could not be used (not parsable, a date that is not a date, a key
+	// that would move the page out of its repository). The page renders
+	// without it.
+	IssueFrontMatterInvalid = "FRONT_MATTER_INVALID"
+	// IssuePageRenderFailed: the page could not be rendered and was left
+	// out of the site; every other page was rendered.
+	IssuePageRenderFailed = "PAGE_RENDER_FAILED"
+	// IssueIndexShadowed: the directory has both an _index file and an
+	// index file; the _index file is the directory's page and the index
+	// file is not rendered.
+	IssueIndexShadowed = "INDEX_SHADOWED"
+)
+
+// Issue is a problem with one page that did not stop the render.
+type Issue struct {
+	// Code is one of the Issue* constants.
+	Code string
+	// Path is the page's file, as a slash path relative to the project's
+	// content/ directory (so it starts with the repository's ContentPath).
+	Path string
+	// Message says what happened and what the site shows instead.
+	Message string
+}
+
+// String renders the issue for logs and test failures.
+func (i Issue) String() string {
+	return fmt.Sprintf("%s %s: %s", i.Code, i.Path, i.Message)
+}
+
+// sortIssues orders issues by path, then code, then message, so a report of
+// unchanged content is identical from build to build.
+func sortIssues(issues []Issue) {
+	sort.SliceStable(issues, func(a, b int) bool {
+		x, y := issues[a], issues[b]
+		if x.Path != y.Path {
+			return x.Path < y.Path
+		}
+		if x.Code != y.Code {
+			return x.Code < y.Code
+		}
+		return x.Message < y.Message
+	})
+}

@@ -1,0 +1,309 @@
+/*
+ * docweave theme behaviour. Every page works without it; this file adds:
+ *   - the colour theme switch (auto, light, dark), remembered per browser;
+ *   - the search box over /search/index.json, entirely in the browser;
+ *   - the menu button on small screens;
+ *   - folding of menu directories when the site sets collapsibleMenu.
+ * No network other than the site itself: the index is fetched from the
+ * URL the page names in <meta name="docweave-search-index">.
+ */
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var STORE = "docweave-theme";
+
+  function $(selector) {
+    return document.querySelector(selector);
+  }
+
+  /* ---- colour theme ---------------------------------------------------- */
+
+  function setupVariantSwitch() {
+    var box = $(".variant-switch");
+    var select = $("#dw-variant");
+    if (!box || !select) return;
+    select.value = root.getAttribute("data-theme") || "auto";
+    select.addEventListener("change", function () {
+      root.setAttribute("data-theme", select.value);
+      try {
+        localStorage.setItem(STORE, select.value);
+      } catch (e) {
+        /* private mode: the choice lasts for this page only */
+      }
+    });
+    box.hidden = false;
+  }
+
+  /* ---- menu ------------------------------------------------------------ */
+
+  function setupMenuButton() {
+    var button = $(".menu-button");
+    var menu = $("#dw-menu");
+    if (!button || !menu) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      menu.classList.toggle("open", open);
+    });
+  }
+
+  var folderCount = 0;
+
+  function setupCollapsibleMenu() {
+    if (document.body.getAttribute("data-collapsible-menu") !== "true") return;
+    var sections = document.querySelectorAll("#dw-menu li.menu-section");
+    Array.prototype.forEach.call(sections, function (li) {
+      var list = li.querySelector(":scope > ul");
+      var link = li.querySelector(":scope > a");
+      if (!list || !link) return;
+      folderCount++;
+      list.id = list.id || "dw-menu-folder-" + folderCount;
+      var onPath = li.querySelector('[aria-current="page"]') !== null;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "menu-fold";
+      button.setAttribute("aria-controls", list.id);
+      button.setAttribute("aria-label", "Show pages of " + link.textContent);
+      setFolded(button, list, !onPath);
+      button.addEventListener("click", function () {
+        setFolded(button, list, button.getAttribute("aria-expanded") === "true");
+      });
+      li.insertBefore(button, list);
+      li.classList.add("foldable");
+    });
+  }
+
+  function setFolded(button, list, folded) {
+    button.setAttribute("aria-expanded", String(!folded));
+    list.hidden = folded;
+  }
+
+  /* ---- search ---------------------------------------------------------- */
+
+  var MAX_RESULTS = 10;
+  var index = null; // the loaded entries, each with lower-cased copies
+  var loading = null;
+
+  function loadIndex(url) {
+    if (!loading) {
+      loading = fetch(url, { credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("search index: HTTP " + r.status);
+          return r.json();
+        })
+        .then(function (entries) {
+          index = entries.map(function (e) {
+            return {
+              entry: e,
+              title: (e.title || "").toLowerCase(),
+              tags: (e.tags || []).join(" ").toLowerCase(),
+              place: ((e.repository || "") + " " + (e.section || "")).toLowerCase(),
+              text: (e.text || "").toLowerCase()
+            };
+          });
+          return index;
+        });
+    }
+    return loading;
+  }
+
+  function terms(query) {
+    return query
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(function (t) {
+        return t.length > 0;
+      });
+  }
+
+  // score ranks an entry for the query terms: every term must occur
+  // somewhere; title hits weigh most, then tags, then repository and
+  // section, then the text.
+  function score(item, words) {
+    var total = 0;
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i];
+      var s = 0;
+      var at = item.title.indexOf(w);
+      if (at >= 0) s += at === 0 || item.title.charAt(at - 1) === " " ? 12 : 8;
+      if (item.tags.indexOf(w) >= 0) s += 6;
+      if (item.place.indexOf(w) >= 0) s += 3;
+      if (item.text.indexOf(w) >= 0) s += 1;
+      if (s === 0) return 0;
+      total += s;
+    }
+    return total;
+  }
+
+  function search(query) {
+    var words = terms(query);
+    if (!index || words.length === 0) return [];
+    var hits = [];
+    for (var i = 0; i < index.length; i++) {
+      var s = score(index[i], words);
+      if (s > 0) hits.push({ item: index[i], score: s });
+    }
+    hits.sort(function (a, b) {
+      return b.score - a.score || a.item.title.localeCompare(b.item.title);
+    });
+    return hits.slice(0, MAX_RESULTS).map(function (h) {
+      return h.item;
+    });
+  }
+
+  // snippet returns the text around the first term found, as a fragment
+  // with the term in <mark>; built with DOM nodes, never from HTML strings.
+  function snippet(item, words) {
+    var text = item.entry.text || "";
+    var at = -1;
+    var word = "";
+    for (var i = 0; i < words.length && at < 0; i++) {
+      at = item.text.indexOf(words[i]);
+      word = words[i];
+    }
+    var frag = document.createDocumentFragment();
+    if (at < 0) {
+      frag.appendChild(document.createTextNode(text.slice(0, 120) + (text.length > 120 ? "…" : "")));
+      return frag;
+    }
+    var start = Math.max(0, at - 50);
+    var end = Math.min(text.length, at + word.length + 70);
+    frag.appendChild(document.createTextNode((start > 0 ? "…" : "") + text.slice(start, at)));
+    var mark = document.createElement("mark");
+    mark.textContent = text.slice(at, at + word.length);
+    frag.appendChild(mark);
+    frag.appendChild(document.createTextNode(text.slice(at + word.length, end) + (end < text.length ? "…" : "")));
+    return frag;
+  }
+
+  function setupSearch() {
+    var box = $(".search");
+    var input = $("#dw-search-input");
+    var list = $("#dw-search-results");
+    var status = $("#dw-search-status");
+    var meta = document.querySelector('meta[name="docweave-search-index"]');
+    if (!box || !input || !list || !meta || !window.fetch) return;
+    box.hidden = false;
+    var url = meta.getAttribute("content");
+    var timer = null;
+
+    function close() {
+      list.hidden = true;
+      list.textContent = "";
+    }
+
+    function show() {
+      var query = input.value.trim();
+      if (!query) {
+        close();
+        status.textContent = "";
+        return;
+      }
+      loadIndex(url).then(
+        function () {
+          if (input.value.trim() !== query) return; // typed on meanwhile
+          var words = terms(query);
+          var results = search(query);
+          list.textContent = "";
+          results.forEach(function (item) {
+            var li = document.createElement("li");
+            var a = document.createElement("a");
+            a.href = item.entry.url;
+            var title = document.createElement("span");
+            title.className = "search-title";
+            title.textContent = item.entry.title;
+            a.appendChild(title);
+            var where = [item.entry.repository, item.entry.section].filter(Boolean).join(" › ");
+            if (where) {
+              var place = document.createElement("span");
+              place.className = "search-where";
+              place.textContent = where;
+              a.appendChild(place);
+            }
+            var text = document.createElement("span");
+            text.className = "search-snippet";
+            text.appendChild(snippet(item, words));
+            a.appendChild(text);
+            li.appendChild(a);
+            list.appendChild(li);
+          });
+          if (results.length === 0) {
+            var none = document.createElement("li");
+            none.className = "search-none";
+            none.textContent = "No page matches “" + query + "”.";
+            list.appendChild(none);
+          }
+          list.hidden = false;
+          status.textContent = results.length === 0 ? "No results" : results.length + (results.length === 1 ? " result" : " results");
+        },
+        function () {
+          list.textContent = "";
+          var li = document.createElement("li");
+          li.className = "search-none";
+          li.textContent = "The search index could not be loaded.";
+          list.appendChild(li);
+          list.hidden = false;
+          status.textContent = "Search is unavailable";
+        }
+      );
+    }
+
+    function links() {
+      return Array.prototype.slice.call(list.querySelectorAll("a"));
+    }
+
+    input.addEventListener("focus", function () {
+      loadIndex(url).catch(function () {});
+    });
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(show, 80);
+    });
+    input.addEventListener("keydown", function (e) {
+      var all = links();
+      if (e.key === "ArrowDown" && all.length) {
+        e.preventDefault();
+        all[0].focus();
+      } else if (e.key === "Enter" && all.length) {
+        e.preventDefault();
+        all[0].click();
+      } else if (e.key === "Escape") {
+        input.value = "";
+        close();
+      }
+    });
+    list.addEventListener("keydown", function (e) {
+      var all = links();
+      var at = all.indexOf(document.activeElement);
+      if (e.key === "ArrowDown" && at < all.length - 1) {
+        e.preventDefault();
+        all[at + 1].focus();
+      } else if (e.key === "ArrowUp") {
+        e.preventDefault();
+        (at > 0 ? all[at - 1] : input).focus();
+      } else if (e.key === "Escape") {
+        close();
+        input.focus();
+      }
+    });
+    document.addEventListener("click", function (e) {
+      if (!box.contains(e.target)) close();
+    });
+  }
+
+  function start() {
+    setupVariantSwitch();
+    setupMenuButton();
+    setupCollapsibleMenu();
+    setupSearch();
+    root.setAttribute("data-docweave-ready", "true");
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

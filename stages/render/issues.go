@@ -1,0 +1,71 @@
+package render
+
+import (
+	"path"
+	"strings"
+
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/site"
+)
+
+// siteIssueCodes maps the site package's page issue codes to the build
+// report's. They are the same strings; the map keeps the report's codes the
+// documented, stable ones even if the site package grows new codes.
+var siteIssueCodes = map[string]string{
+	site.IssueUnknownShortcode:   report.CodeUnknownShortcode,
+	site.IssueShortcodeInvalid:   report.CodeShortcodeInvalid,
+	site.IssueFrontMatterInvalid: report.CodeFrontMatterInvalid,
+	site.IssuePageRenderFailed:   report.CodePageRenderFailed,
+	site.IssueIndexShadowed:      report.CodeIndexShadowed,
+}
+
+// repoFiles says where a repository's files are: its content path on the
+// site and its documentation roots in the repository.
+type repoFiles struct {
+	name        string
+	contentPath string
+	roots       []string
+}
+
+// pageIssues turns the page problems of a render into build-report
+// warnings naming the repository and the file in it.
+func pageIssues(issues []site.Issue, repos []repoFiles) []report.Issue {
+	out := make([]report.Issue, 0, len(issues))
+	for _, is := range issues {
+		code, ok := siteIssueCodes[is.Code]
+		if !ok {
+			code = is.Code
+		}
+		repo, file := locate(is.Path, repos)
+		out = append(out, report.Issue{
+			Code: code, Severity: report.SeverityWarning, Stage: Name,
+			Repository: repo, Path: file, Message: is.Message,
+		})
+	}
+	return out
+}
+
+// locate finds the repository whose content path holds contentFile (the
+// longest match, as forge-namespaced paths nest) and the file's path in the
+// repository: below its documentation root when it has exactly one, else
+// relative to its merged documentation roots. Without a match the content
+// path is returned as it is.
+func locate(contentFile string, repos []repoFiles) (repo, file string) {
+	var best *repoFiles
+	for i := range repos {
+		r := &repos[i]
+		if strings.HasPrefix(contentFile, r.contentPath+"/") && (best == nil || len(r.contentPath) > len(best.contentPath)) {
+			best = r
+		}
+	}
+	if best == nil {
+		return "", contentFile
+	}
+	rel := strings.TrimPrefix(contentFile, best.contentPath+"/")
+	if len(best.roots) == 1 {
+		if root := path.Clean(strings.Trim(best.roots[0], "/")); root != "." && root != "" {
+			rel = path.Join(root, rel)
+		}
+	}
+	return best.name, rel
+}
