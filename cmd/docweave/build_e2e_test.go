@@ -27,7 +27,7 @@ func docsRepo(t *testing.T, title string, n int) *gittest.Repo {
 	return gittest.NewRepo(t, files)
 }
 
-func readReport(t *testing.T, out string) report.Build {
+func readReport(t testing.TB, out string) report.Build {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(out, "build-report.json"))
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 )
 
 // freePorts returns n distinct ports that were free a moment ago.
-func freePorts(t *testing.T, n int) []int {
+func freePorts(t testing.TB, n int) []int {
 	t.Helper()
 	var ports []int
 	var held []net.Listener

@@ -40,7 +40,7 @@ type result struct {
 
 // run executes the binary in dir with args and an environment that keeps
 // git away from the user's own configuration.
-func run(t *testing.T, dir string, env []string, args ...string) result {
+func run(t testing.TB, dir string, env []string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
@@ -60,7 +60,7 @@ func run(t *testing.T, dir string, env []string, args ...string) result {
 	return res
 }
 
-func writeFile(t *testing.T, path, content string) {
+func writeFile(t testing.TB, path, content string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ type process struct {
 	done   chan error
 }
 
-func startProcess(t *testing.T, dir string, args ...string) *process {
+func startProcess(t testing.TB, dir string, args ...string) *process {
 	t.Helper()
 	cmd := exec.Command(binary, append(args, "--log-format", "json")...)
 	cmd.Dir = dir
@@ -62,7 +62,7 @@ func lastLines(s string, n int) string {
 // splitConfig writes the configuration of one process of a split
 // deployment: every process has its own output directory and workspace, so
 // nothing can pass between them through the disk.
-func splitConfig(t *testing.T, name, brokerURL string, repos []string, ports []int) (string, string) {
+func splitConfig(t testing.TB, name, brokerURL string, repos []string, ports []int) (string, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	var b strings.Builder
