@@ -102,6 +102,7 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 		c.pending = nil
 		b.Reason = mergeReason(b.Reason, reason)
 		b.Repositories = mergeNames(b.Repositories, repositories)
+		c.markRunning(b)
 		c.mu.Unlock()
 		if err := c.start(ctx, b); err != nil {
 			return "", false, err
@@ -120,7 +121,10 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 		c.log.Info().Str("build_id", id).Str("reason", reason).Msg("build running; request coalesced into the follow-up build")
 		return id, true, nil
 	}
+	// Marked running before the lock is released: a trigger arriving a
+	// moment later must see this build and coalesce, never start a second.
 	b := c.record(reason, repositories)
+	c.markRunning(b)
 	c.mu.Unlock()
 	if err := c.start(ctx, b); err != nil {
 		return "", false, err
@@ -177,18 +181,22 @@ func (c *Coordinator) record(reason string, repositories []string) *Build {
 	return b
 }
 
-// start publishes the build request and marks the build running.
-func (c *Coordinator) start(ctx context.Context, b *Build) error {
-	c.mu.Lock()
+// markRunning makes b the running build; the caller holds the lock.
+func (c *Coordinator) markRunning(b *Build) {
 	b.State = StateRunning
 	c.running, c.started = b, time.Now()
-	c.mu.Unlock()
+}
+
+// start publishes the request of a build already marked running.
+func (c *Coordinator) start(ctx context.Context, b *Build) error {
+	c.mu.Lock()
 	req := &events.BuildRequested{
 		Header:       events.Header{ID: "build.requested:" + b.ID, BuildID: b.ID},
 		Reason:       b.Reason,
 		Repositories: b.Repositories,
 		ConfigHash:   c.configHash,
 	}
+	c.mu.Unlock()
 	if err := pipeline.Publish(ctx, c.js, req); err != nil {
 		c.finish(b.ID, report.OutcomeFailed, "", nil)
 		return fmt.Errorf("request build %s: %w", b.ID, err)
@@ -228,14 +236,18 @@ func (c *Coordinator) finish(id, outcome, skipReason string, rep *report.Build) 
 	b.State, b.SkipReason, b.FinishedAt, b.Report = outcome, skipReason, &now, rep
 	c.running = nil
 	next := c.pending
-	c.pending = nil
-	closed := c.closed
+	if next != nil && !c.closed {
+		c.pending = nil
+		c.markRunning(next)
+	} else {
+		next = nil
+	}
 	done := *b
 	c.mu.Unlock()
 	if c.OnFinished != nil {
 		c.OnFinished(done)
 	}
-	if next != nil && !closed {
+	if next != nil {
 		if err := c.start(context.Background(), next); err != nil {
 			c.log.Error().Err(err).Msg("could not start the follow-up build")
 		}

@@ -152,3 +152,35 @@ func TestTriggerAfterCloseIsRefused(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestConcurrentTriggersStartOneBuild fires triggers from many goroutines
+// at once while nothing runs: exactly one build starts, every other
+// trigger coalesces into the single follow-up.
+func TestConcurrentTriggersStartOneBuild(t *testing.T) {
+	c, g, _ := newCoordinatorFixture(t)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	started, ids := 0, map[string]bool{}
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id, coalesced, err := c.Trigger(context.Background(), "webhook", nil)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			ids[id] = true
+			if !coalesced {
+				started++
+			}
+		}()
+	}
+	wg.Wait()
+	if started != 1 || len(ids) != 2 {
+		t.Fatalf("%d builds started directly and %d build IDs handed out; want 1 and 2 (the running one and its follow-up)", started, len(ids))
+	}
+	waitFor(t, "the first build to start", func() bool { return g.count() == 1 })
+}
