@@ -22,6 +22,8 @@ type backend struct {
 	cfg      *config.Config
 	coord    *Coordinator
 	nextSync func() time.Time
+	// lag reads each stage's consumer backlog from the broker.
+	lag func() map[string]metrics.ConsumerLag
 
 	mu    sync.Mutex
 	repos map[string]*admin.RepoStatus
@@ -85,6 +87,18 @@ func (b *backend) Snapshot() admin.Snapshot {
 	b.mu.Unlock()
 	if b.links != nil {
 		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
+	}
+	if b.lag != nil {
+		lag := b.lag()
+		names := make([]string, 0, len(lag))
+		for name := range lag {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			l := lag[name]
+			s.Stages = append(s.Stages, admin.StageStatus{Name: name, Pending: l.Pending, AckPending: l.AckPending, Redelivered: l.Redelivered})
+		}
 	}
 	if b.nextSync != nil {
 		if next := b.nextSync(); !next.IsZero() {

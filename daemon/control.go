@@ -33,6 +33,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 		return nil, err
 	}
 	be := newBackend(cfg, coord)
+	be.lag = consumerLag(broker.JS, pipeline.Registered())
 	coord.OnFinished = func(b Build) {
 		be.record(b)
 		if b.Report == nil {

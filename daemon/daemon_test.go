@@ -266,6 +266,10 @@ func TestDaemonEndToEnd(t *testing.T) {
 		_, body := get(t, "http://"+a.Admin+"/status")
 		return strings.Contains(body, "complete")
 	})
+	// Every stage's backlog is on the status page, read from the broker.
+	if _, body := get(t, "http://"+a.Admin+"/status"); !strings.Contains(body, "<td>render</td>") || !strings.Contains(body, "<td>clone</td>") {
+		t.Fatal("/status lacks the stage backlog table")
+	}
 	_, metrics := get(t, "http://"+a.Admin+"/metrics")
 	if !strings.Contains(metrics, "\ndocweave_links_checked_total ") || strings.Contains(metrics, "\ndocweave_links_checked_total 0\n") {
 		t.Fatal("/metrics shows no checked links")

@@ -59,7 +59,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 		return nil, err
 	}
 	m := metrics.New()
-	m.SetConsumerLagSource(consumerLag(broker.JS, stages))
+	m.SetConsumerLagSource(consumerLag(broker.JS, pipeline.Registered()))
 	runner := pipeline.NewRunner(broker.JS, log, stages)
 	runner.Observe = func(d pipeline.Delivery) { m.ObserveDelivery(d.Stage, d.Outcome, d.Duration) }
 	runner.Builds = builds
@@ -75,14 +75,15 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	}}, nil
 }
 
-// consumerLag reads each stage's durable consumer at scrape time.
-func consumerLag(js jetstream.JetStream, stages []pipeline.Stage) func() map[string]metrics.ConsumerLag {
+// consumerLag reads the durable consumers of the named stages at scrape
+// time, wherever the stages run.
+func consumerLag(js jetstream.JetStream, names []string) func() map[string]metrics.ConsumerLag {
 	return func() map[string]metrics.ConsumerLag {
 		out := map[string]metrics.ConsumerLag{}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		for _, st := range stages {
-			c, err := js.Consumer(ctx, pipeline.StreamName, pipeline.ConsumerName(st.Name))
+		for _, name := range names {
+			c, err := js.Consumer(ctx, pipeline.StreamName, pipeline.ConsumerName(name))
 			if err != nil {
 				continue
 			}
@@ -90,7 +91,7 @@ func consumerLag(js jetstream.JetStream, stages []pipeline.Stage) func() map[str
 			if err != nil {
 				continue
 			}
-			out[st.Name] = metrics.ConsumerLag{Pending: info.NumPending, AckPending: uint64(info.NumAckPending), Redelivered: uint64(info.NumRedelivered)}
+			out[name] = metrics.ConsumerLag{Pending: info.NumPending, AckPending: uint64(info.NumAckPending), Redelivered: uint64(info.NumRedelivered)}
 		}
 		return out
 	}

@@ -18,6 +18,7 @@ type statusPage struct {
 	NextSync       string
 	Builds         []statusBuild
 	Repositories   []statusRepo
+	Stages         []StageStatus
 }
 
 type statusBuild struct {
@@ -38,6 +39,7 @@ func newStatusPage(s Snapshot, now time.Time) statusPage {
 		LatestClass:    "none",
 		BrokenLinks:    s.BrokenLinks,
 		LinkStatus:     linkStatus(s),
+		Stages:         s.Stages,
 		NextSync:       "not scheduled",
 	}
 	if s.NextSync != nil {

@@ -44,6 +44,14 @@ type RepoStatus struct {
 	LastError string `json:"last_error,omitempty"`
 }
 
+// StageStatus is the backlog of one stage, read from its durable consumer.
+type StageStatus struct {
+	Name        string `json:"name"`
+	Pending     uint64 `json:"pending"`
+	AckPending  uint64 `json:"ack_pending"`
+	Redelivered uint64 `json:"redelivered"`
+}
+
 // Snapshot is the daemon's state as shown on /status.
 type Snapshot struct {
 	// Builds are the most recent builds, newest first.
@@ -56,6 +64,9 @@ type Snapshot struct {
 	// not complete — the health detail that /ready deliberately ignores.
 	LinkStatus string `json:"link_status,omitempty"`
 	LinkError  string `json:"link_error,omitempty"`
+	// Stages shows each pipeline stage's durable consumer: messages waiting,
+	// delivered but unacknowledged, and delivered more than once.
+	Stages []StageStatus `json:"stages,omitempty"`
 	// NextSync is the next scheduled sync; nil when none is scheduled.
 	NextSync *time.Time `json:"next_sync,omitempty"`
 	// Version is the docweave version of the daemon.
