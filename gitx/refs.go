@@ -1,0 +1,76 @@
+package gitx
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	git "github.com/go-git/go-git/v5"
+	gitconfig "github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/storage/memory"
+)
+
+// RemoteRef is one branch or tag a remote advertises, with the commit it
+// names (annotated tags peeled to their commit).
+type RemoteRef struct {
+	Name   string // short name: "main", "v1.2.0"
+	Tag    bool   // a tag (refs/tags/…) rather than a branch (refs/heads/…)
+	Commit string
+}
+
+// FullName is the reference's full name, the form Acquire's Branch takes
+// literally.
+func (r RemoteRef) FullName() string {
+	if r.Tag {
+		return "refs/tags/" + r.Name
+	}
+	return "refs/heads/" + r.Name
+}
+
+// ListRefs lists a remote's branches and tags without cloning (like git
+// ls-remote) and names its default branch; multi-version documentation
+// chooses its versions from this listing.
+func ListRefs(ctx context.Context, req Request) (refs []RemoteRef, defaultBranchName string, err error) {
+	rem, err := newRemote(req.URL, req.Auth, req.hostKeys())
+	if err != nil {
+		return nil, "", configError(err, req)
+	}
+	lister := git.NewRemote(memory.NewStorage(), &gitconfig.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{rem.url}})
+	listed, lerr := lister.ListContext(ctx, &git.ListOptions{Auth: rem.auth, PeelingOption: git.AppendPeeled})
+	if lerr != nil {
+		return nil, "", classify(ctx, "list references of "+RedactURL(rem.url), lerr, rem.secrets...)
+	}
+	byName := map[plumbing.ReferenceName]*plumbing.Reference{}
+	peeled := map[plumbing.ReferenceName]plumbing.Hash{}
+	for _, r := range listed {
+		if name, ok := strings.CutSuffix(r.Name().String(), "^{}"); ok {
+			peeled[plumbing.ReferenceName(name)] = r.Hash()
+			continue
+		}
+		byName[r.Name()] = r
+	}
+	for name, r := range byName {
+		if r.Type() != plumbing.HashReference || (!name.IsBranch() && !name.IsTag()) {
+			continue
+		}
+		commit := r.Hash()
+		if h, ok := peeled[name]; ok {
+			commit = h
+		}
+		refs = append(refs, RemoteRef{Name: name.Short(), Tag: name.IsTag(), Commit: commit.String()})
+	}
+	sort.Slice(refs, func(i, j int) bool {
+		if refs[i].Tag != refs[j].Tag {
+			return !refs[i].Tag
+		}
+		return refs[i].Name < refs[j].Name
+	})
+	if def, derr := defaultBranch(byName); derr == nil {
+		defaultBranchName = def.Short()
+	} else if len(refs) > 0 {
+		return refs, "", fmt.Errorf("%s: %w", RedactURL(rem.url), derr)
+	}
+	return refs, defaultBranchName, nil
+}
