@@ -56,7 +56,9 @@ type Options struct {
 func NewBuildID() string {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	return time.Now().UTC().Format("20060102t150405") + "-" + hex.EncodeToString(b[:])
+	// Microseconds, so two builds started in the same second still sort in
+	// the order they were started (link verification relies on it).
+	return time.Now().UTC().Format("20060102t150405.000000") + "-" + hex.EncodeToString(b[:])
 }
 
 // Build runs one build and returns its report. An error means there is no

@@ -89,8 +89,13 @@ func TestDirectBuildEmbedsAnInProcessBroker(t *testing.T) {
 }
 
 func TestNewBuildIDIsUniqueAndSortable(t *testing.T) {
-	a, b := NewBuildID(), NewBuildID()
-	if a == b || len(a) != len(b) {
-		t.Fatalf("%s %s", a, b)
+	prev := NewBuildID()
+	for i := 0; i < 100; i++ {
+		time.Sleep(10 * time.Microsecond)
+		next := NewBuildID()
+		if next <= prev || len(next) != len(prev) {
+			t.Fatalf("build IDs do not sort by start: %s then %s", prev, next)
+		}
+		prev = next
 	}
 }
