@@ -4,12 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 
-	git "github.com/go-git/go-git/v5"
-	gitconfig "github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/storage/memory"
 )
 
 // RemoteRef is one branch or tag a remote advertises, with the commit it
@@ -37,20 +33,11 @@ func ListRefs(ctx context.Context, req Request) (refs []RemoteRef, defaultBranch
 	if err != nil {
 		return nil, "", configError(err, req)
 	}
-	lister := git.NewRemote(memory.NewStorage(), &gitconfig.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{rem.url}})
-	listed, lerr := lister.ListContext(ctx, &git.ListOptions{Auth: rem.auth, PeelingOption: git.AppendPeeled})
-	if lerr != nil {
-		return nil, "", classify(ctx, "list references of "+RedactURL(rem.url), lerr, rem.secrets...)
+	l, gerr := listRemote(ctx, ctx, rem)
+	if gerr != nil {
+		return nil, "", gerr
 	}
-	byName := map[plumbing.ReferenceName]*plumbing.Reference{}
-	peeled := map[plumbing.ReferenceName]plumbing.Hash{}
-	for _, r := range listed {
-		if name, ok := strings.CutSuffix(r.Name().String(), "^{}"); ok {
-			peeled[plumbing.ReferenceName(name)] = r.Hash()
-			continue
-		}
-		byName[r.Name()] = r
-	}
+	byName, peeled := l.byName, l.peeled
 	for name, r := range byName {
 		if r.Type() != plumbing.HashReference || (!name.IsBranch() && !name.IsTag()) {
 			continue

@@ -49,13 +49,44 @@ func RemoteHeadFor(ctx context.Context, req Request) (commit, resolvedBranch str
 	return ref.commit.String(), ref.short(), nil
 }
 
-// lookupRemote lists the remote's references and resolves branch. parent is
-// the caller's context, used to tell cancellation from an attempt timeout.
-func lookupRemote(parent, ctx context.Context, rem *remote, branch string) (remoteRef, *Error) {
+// listing is a remote's advertised references, with annotated tags'
+// peeled commits (the "^{}" entries) apart.
+type listing struct {
+	byName map[plumbing.ReferenceName]*plumbing.Reference
+	peeled map[plumbing.ReferenceName]plumbing.Hash
+}
+
+// listRemote asks the remote for its references without cloning (git
+// ls-remote). parent is the caller's context, to tell cancellation from an
+// attempt timeout in the classification.
+func listRemote(parent, ctx context.Context, rem *remote) (listing, *Error) {
 	lister := git.NewRemote(memory.NewStorage(), &gitconfig.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{rem.url}})
 	refs, err := lister.ListContext(ctx, &git.ListOptions{Auth: rem.auth, PeelingOption: git.AppendPeeled})
 	if err != nil {
-		return remoteRef{}, classify(parent, "list references of "+RedactURL(rem.url), err, rem.secrets...)
+		return listing{}, classify(parent, "list references of "+RedactURL(rem.url), err, rem.secrets...)
+	}
+	return listingOf(refs), nil
+}
+
+// listingOf indexes an ls-remote answer by name.
+func listingOf(refs []*plumbing.Reference) listing {
+	l := listing{byName: map[plumbing.ReferenceName]*plumbing.Reference{}, peeled: map[plumbing.ReferenceName]plumbing.Hash{}}
+	for _, r := range refs {
+		if name, ok := strings.CutSuffix(r.Name().String(), "^{}"); ok {
+			l.peeled[plumbing.ReferenceName(name)] = r.Hash()
+			continue
+		}
+		l.byName[r.Name()] = r
+	}
+	return l
+}
+
+// lookupRemote lists the remote's references and resolves branch. parent is
+// the caller's context, used to tell cancellation from an attempt timeout.
+func lookupRemote(parent, ctx context.Context, rem *remote, branch string) (remoteRef, *Error) {
+	refs, gerr := listRemote(parent, ctx, rem)
+	if gerr != nil {
+		return remoteRef{}, gerr
 	}
 	ref, err := resolveRef(refs, branch)
 	if err != nil {
@@ -68,16 +99,8 @@ func lookupRemote(parent, ctx context.Context, rem *remote, branch string) (remo
 // default branch (HEAD's symref, or the branch HEAD's commit matches on
 // servers that do not advertise symrefs) when want is empty, else the branch
 // want, else the tag want; a full "refs/…" name is taken literally.
-func resolveRef(refs []*plumbing.Reference, want string) (remoteRef, error) {
-	byName := map[plumbing.ReferenceName]*plumbing.Reference{}
-	peeled := map[plumbing.ReferenceName]plumbing.Hash{}
-	for _, r := range refs {
-		if name, ok := strings.CutSuffix(r.Name().String(), "^{}"); ok {
-			peeled[plumbing.ReferenceName(name)] = r.Hash()
-			continue
-		}
-		byName[r.Name()] = r
-	}
+func resolveRef(l listing, want string) (remoteRef, error) {
+	byName, peeled := l.byName, l.peeled
 	commitOf := func(name plumbing.ReferenceName) (remoteRef, bool) {
 		r, ok := byName[name]
 		if !ok || r.Type() != plumbing.HashReference {

@@ -69,18 +69,18 @@ func TestResolveRefWithoutSymref(t *testing.T) {
 		ref("refs/heads/master", b),
 		ref("refs/heads/other", a),
 	}
-	got, err := resolveRef(refs, "")
+	got, err := resolveRef(listingOf(refs), "")
 	if err != nil || got.name != "refs/heads/master" || got.commit.String() != b {
 		t.Fatalf("guess without symref = %+v %v, want master (preferred over alphabetical)", got, err)
 	}
 	refs = append(refs, ref("refs/heads/main", b))
-	if got, _ := resolveRef(refs, ""); got.name != "refs/heads/main" {
+	if got, _ := resolveRef(listingOf(refs), ""); got.name != "refs/heads/main" {
 		t.Fatalf("main should win the guess, got %s", got.name)
 	}
-	if _, err := resolveRef([]*plumbing.Reference{ref("HEAD", "3333333333333333333333333333333333333333"), ref("refs/heads/x", a)}, ""); err == nil {
+	if _, err := resolveRef(listingOf([]*plumbing.Reference{ref("HEAD", "3333333333333333333333333333333333333333"), ref("refs/heads/x", a)}), ""); err == nil {
 		t.Fatal("a HEAD matching no branch must be an error")
 	}
-	if _, err := resolveRef([]*plumbing.Reference{ref("refs/heads/x", a)}, ""); err == nil {
+	if _, err := resolveRef(listingOf([]*plumbing.Reference{ref("refs/heads/x", a)}), ""); err == nil {
 		t.Fatal("no HEAD must be an error")
 	}
 }
@@ -95,15 +95,15 @@ func TestResolveRefPeelsAnnotatedTagsAndPrefersBranches(t *testing.T) {
 		ref("refs/tags/same", tagObj),
 		ref("refs/heads/same", branch),
 	}
-	got, err := resolveRef(refs, "v1")
+	got, err := resolveRef(listingOf(refs), "v1")
 	if err != nil || got.commit.String() != commit || got.name != "refs/tags/v1" {
 		t.Fatalf("v1 = %+v %v, want peeled commit", got, err)
 	}
-	got, _ = resolveRef(refs, "same")
+	got, _ = resolveRef(listingOf(refs), "same")
 	if got.name != "refs/heads/same" {
 		t.Fatalf("a branch must win over a tag of the same name, got %s", got.name)
 	}
-	got, _ = resolveRef(refs, "refs/tags/same")
+	got, _ = resolveRef(listingOf(refs), "refs/tags/same")
 	if got.name != "refs/tags/same" {
 		t.Fatalf("a full name is literal, got %s", got.name)
 	}

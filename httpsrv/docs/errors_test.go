@@ -1,6 +1,8 @@
 package docs
 
 import (
+	"github.com/docweave/docweave/httpsrv"
+
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -13,7 +15,7 @@ func TestWriteErrorBody(t *testing.T) {
 	if rec.Code != http.StatusNotFound || rec.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("status %d Content-Type %q", rec.Code, rec.Header().Get("Content-Type"))
 	}
-	var body errorBody
+	var body httpsrv.ErrorBody
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
 		t.Fatal(err)
 	}

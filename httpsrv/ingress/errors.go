@@ -1,8 +1,9 @@
 package ingress
 
 import (
-	"encoding/json"
 	"net/http"
+
+	"github.com/docweave/docweave/httpsrv"
 )
 
 // ErrorCode is the machine-readable reason of an error response. Clients
@@ -57,14 +58,5 @@ func (Error) SchemaDescription() string {
 // writeError sends an Error body. Error responses are never cached: they
 // describe one request, not the resource.
 func writeError(w http.ResponseWriter, status int, code ErrorCode, message string) {
-	body, err := json.Marshal(Error{Code: code, Message: message})
-	if err != nil { // cannot happen for two strings; keep a valid body anyway
-		body = []byte(`{"code":"internal_error","message":"error body could not be encoded"}`)
-	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	httpsrv.WriteJSON(w, status, Error{Code: code, Message: message})
 }

@@ -2,57 +2,16 @@ package livereload
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/logging"
+	"github.com/docweave/docweave/httpsrv"
 )
 
 // ServerName is the value of the "server" log field of this server.
 const ServerName = "livereload"
 
-// statusRecorder remembers the status a handler wrote, for the access log.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection for Flush and
-// SetWriteDeadline, which the event stream needs.
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-// withAccessLog logs every request when it ends (for /sse: when the stream
-// ends) with the stable fields server, method, path, status, duration_ms.
+// withAccessLog logs every request of this server (httpsrv.WithAccessLog).
 func withAccessLog(log zerolog.Logger, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		next.ServeHTTP(rec, r)
-		status := rec.status
-		if status == 0 {
-			status = http.StatusOK
-		}
-		log.Debug().
-			Str(logging.FieldServer, ServerName).
-			Str("method", r.Method).
-			Str("path", r.URL.Path).
-			Int("status", status).
-			Float64(logging.FieldDuration, float64(time.Since(start).Microseconds())/1000).
-			Msg("request")
-	})
+	return httpsrv.WithAccessLog(ServerName, log, next)
 }

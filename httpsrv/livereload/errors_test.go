@@ -1,6 +1,8 @@
 package livereload
 
 import (
+	"github.com/docweave/docweave/httpsrv"
+
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -10,7 +12,7 @@ import (
 func TestWriteErrorBody(t *testing.T) {
 	rec := httptest.NewRecorder()
 	writeError(rec, http.StatusServiceUnavailable, CodeShuttingDown, "bye")
-	var body errorBody
+	var body httpsrv.ErrorBody
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
 		t.Fatal(err)
 	}
