@@ -138,7 +138,7 @@ func (b *backend) record(bl Build) {
 		if !ok {
 			continue
 		}
-		if r.Status == "ok" {
+		if r.Status == "ok" && (r.Version == "" || r.DefaultVersion) {
 			st.Commit, st.LastError = r.Commit, ""
 			at := bl.Report.FinishedAt
 			st.LastSuccess = &at

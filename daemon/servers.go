@@ -92,7 +92,7 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 		case ServerWebhook:
 			h = webhook.New(webhook.Options{
 				Secrets: cfg.Daemon.Webhooks, Repositories: cfg.Repositories,
-				Trigger: ctl.backend.webhookTrigger, BuildOnTags: cfg.Versioning.Enabled, Log: log,
+				Trigger: ctl.backend.webhookTrigger, Versioned: cfg.Versioning.Enabled, Log: log,
 			})
 			set.addrs.Webhook = listeners[i].Addr().String()
 		case ServerAdmin:

@@ -25,9 +25,12 @@ import (
 
 // Progress is a snapshot of a running build for a person watching it.
 type Progress struct {
-	BuildID      string
-	Repositories int // repositories in the build
-	Acquired     int // repositories with an outcome (cloned and pruned, or failed)
+	BuildID string
+	// Repositories is the number of units in the build: repositories, or
+	// with versioning the versions discover chose (known once its clone
+	// jobs are out; until then the configured repositories).
+	Repositories int
+	Acquired     int // units with an outcome (cloned and pruned, or failed)
 	Failed       int
 	Pages        int // set once the site is rendered
 	Rendered     bool
@@ -167,6 +170,11 @@ func (w *watcher) close() { _ = w.sub.Unsubscribe() }
 // so in its links section.
 func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgress func(Progress)) (*report.Build, error) {
 	p := Progress{BuildID: w.buildID, Repositories: total}
+	units := map[string]bool{}
+	countUnit := func(key string) {
+		units[key] = true
+		p.Repositories = max(total, len(units))
+	}
 	var rep *report.Build
 	var links *report.LinkVerification
 	linksDue := false
@@ -203,7 +211,10 @@ func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgr
 				continue
 			}
 			switch e := ev.(type) {
+			case *events.RepoClone:
+				countUnit(e.Key())
 			case *events.RepoPruned:
+				countUnit(e.Outcome.Key())
 				p.Acquired++
 				if e.Outcome.Failed {
 					p.Failed++

@@ -44,13 +44,42 @@ type BuildRequested struct {
 // Subject implements Event.
 func (*BuildRequested) Subject() string { return SubjectBuildRequested }
 
-// RepoClone asks the clone stage to acquire one repository for a build.
+// Version names one documentation version of a repository when
+// versioning is enabled: a branch or tag chosen by discover from the
+// remote's listing. Without versioning, messages carry no version and a
+// repository is built from its configured (or default) branch.
+type Version struct {
+	Name    string `json:"name"`              // branch or tag name: "main", "v1.1.0", "feature/x"
+	Ref     string `json:"ref"`               // full name cloned: refs/heads/… or refs/tags/…
+	Slug    string `json:"slug"`              // its directory below the repository's content path and its URL segment
+	Tag     bool   `json:"tag,omitempty"`     // a tag rather than a branch
+	Default bool   `json:"default,omitempty"` // the version /docs/<repo>/ leads to
+	Commit  string `json:"commit,omitempty"`  // the commit the listing showed (annotated tags peeled)
+	Rank    int    `json:"rank"`              // position among the repository's versions: 0 is the default, then newest first
+}
+
+// UnitKey names one unit of a build — a repository, or one version of it —
+// in the build's join, the saved state and message IDs: the repository
+// name, or "<repository>@<version name>".
+func UnitKey(repository string, v *Version) string {
+	if v == nil {
+		return repository
+	}
+	return repository + "@" + v.Name
+}
+
+// RepoClone asks the clone stage to acquire one repository (or one version
+// of it) for a build.
 type RepoClone struct {
 	Header
-	Repository  string `json:"repository"`
-	Forge       string `json:"forge"`
-	ContentPath string `json:"content_path"` // where its docs go under content/
+	Repository  string   `json:"repository"`
+	Forge       string   `json:"forge"`
+	ContentPath string   `json:"content_path"` // where its docs go under content/ (a version's own directory when versioned)
+	Version     *Version `json:"version,omitempty"`
 }
+
+// Key is the job's unit key (UnitKey).
+func (m *RepoClone) Key() string { return UnitKey(m.Repository, m.Version) }
 
 // Subject implements Event.
 func (*RepoClone) Subject() string { return SubjectRepoClone }
@@ -59,11 +88,12 @@ func (*RepoClone) Subject() string { return SubjectRepoClone }
 // a failure is data here, so the build can go on without it.
 type RepoCloned struct {
 	Header
-	Repository  string `json:"repository"`
-	Forge       string `json:"forge"`
-	ContentPath string `json:"content_path"`
-	Branch      string `json:"branch,omitempty"`
-	Commit      string `json:"commit,omitempty"`
+	Repository  string   `json:"repository"`
+	Forge       string   `json:"forge"`
+	ContentPath string   `json:"content_path"`
+	Version     *Version `json:"version,omitempty"`
+	Branch      string   `json:"branch,omitempty"`
+	Commit      string   `json:"commit,omitempty"`
 	// Tree is the artifact reference of the documentation collected from
 	// the checkout; DocFiles the number of files in it.
 	Tree     string         `json:"tree,omitempty"`
@@ -77,12 +107,17 @@ type RepoCloned struct {
 // Subject implements Event.
 func (*RepoCloned) Subject() string { return SubjectRepoCloned }
 
-// RepoOutcome is the final word on one repository in one build: its
-// documentation tree (by content hash) or why there is none.
+// Key is the unit key of the acquired repository or version (UnitKey).
+func (m *RepoCloned) Key() string { return UnitKey(m.Repository, m.Version) }
+
+// RepoOutcome is the final word on one repository (or one version of it)
+// in one build: its documentation tree (by content hash) or why there is
+// none.
 type RepoOutcome struct {
 	Repository  string         `json:"repository"`
 	Forge       string         `json:"forge"`
 	ContentPath string         `json:"content_path"`
+	Version     *Version       `json:"version,omitempty"`
 	Branch      string         `json:"branch,omitempty"`
 	Commit      string         `json:"commit,omitempty"`
 	Tree        string         `json:"tree,omitempty"` // artifact reference of the docs tree
@@ -93,6 +128,9 @@ type RepoOutcome struct {
 	Issues      []report.Issue `json:"issues,omitempty"`
 	Timings     Timings        `json:"timings"`
 }
+
+// Key is the outcome's unit key (UnitKey).
+func (o RepoOutcome) Key() string { return UnitKey(o.Repository, o.Version) }
 
 // RepoPruned carries one repository's outcome after pruning; the last one of
 // a build completes the join and is followed by ContentReady.
@@ -108,7 +146,7 @@ func (*RepoPruned) Subject() string { return SubjectRepoPruned }
 // stage consumes it.
 type ContentReady struct {
 	Header
-	Outcomes []RepoOutcome `json:"outcomes"` // sorted by repository name
+	Outcomes []RepoOutcome `json:"outcomes"` // sorted by unit key (repository, then version)
 }
 
 // Subject implements Event.

@@ -29,11 +29,18 @@ func (r RemoteRef) FullName() string {
 // ls-remote) and names its default branch; multi-version documentation
 // chooses its versions from this listing.
 func ListRefs(ctx context.Context, req Request) (refs []RemoteRef, defaultBranchName string, err error) {
+	return listRefs(ctx, ctx, req)
+}
+
+// listRefs lists under ctx; parent is the caller's context, so running out
+// of an attempt's time counts as a (transient) network failure while the
+// caller giving up does not.
+func listRefs(parent, ctx context.Context, req Request) (refs []RemoteRef, defaultBranchName string, err error) {
 	rem, err := newRemote(req.URL, req.Auth, req.hostKeys())
 	if err != nil {
 		return nil, "", configError(err, req)
 	}
-	l, gerr := listRemote(ctx, ctx, rem)
+	l, gerr := listRemote(parent, ctx, rem)
 	if gerr != nil {
 		return nil, "", gerr
 	}
@@ -60,4 +67,36 @@ func ListRefs(ctx context.Context, req Request) (refs []RemoteRef, defaultBranch
 		return refs, "", fmt.Errorf("%s: %w", RedactURL(rem.url), derr)
 	}
 	return refs, defaultBranchName, nil
+}
+
+// ListRefsRetrying is ListRefs under the acquisition's retry policy:
+// transient failures (CodeNetwork) are tried again with its backoff, so a
+// remote that hiccups while versions are discovered costs a delay, not the
+// repository. req.AttemptTimeout bounds each attempt. Every error is an *Error carrying the attempts made.
+func ListRefsRetrying(ctx context.Context, req Request, retry RetryPolicy) ([]RemoteRef, string, error) {
+	if err := retry.validate(); err != nil {
+		return nil, "", withAttempts(newError(CodeFailed, false, err), 0)
+	}
+	for attempt := 1; ; attempt++ {
+		actx, cancel := ctx, context.CancelFunc(func() {})
+		if req.AttemptTimeout > 0 {
+			actx, cancel = context.WithTimeout(ctx, req.AttemptTimeout)
+		}
+		refs, def, err := listRefs(ctx, actx, req)
+		cancel()
+		if err == nil {
+			return refs, def, nil
+		}
+		gerr, ok := err.(*Error)
+		if !ok {
+			gerr = newError(CodeFailed, false, err, req.Auth.Token, req.Auth.Password)
+		}
+		gerr.Attempts = attempt
+		if !gerr.Transient || attempt > retry.MaxRetries || ctx.Err() != nil {
+			return nil, "", gerr
+		}
+		if err := retry.sleep(ctx, retry.Delay(attempt)); err != nil {
+			return nil, "", gerr
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -13,8 +14,9 @@ import (
 	"github.com/docweave/docweave/events"
 )
 
-// BuildState is a build's shared state in the builds bucket: which
-// repositories it waits for and the outcome of each that arrived. Stages in
+// BuildState is a build's shared state in the builds bucket: which units
+// (repositories, or versions of them, by events.UnitKey) it waits for and
+// the outcome of each that arrived. Stages in
 // different processes update it with compare-and-set, never in memory.
 type BuildState struct {
 	BuildID    string                        `json:"build_id"`
@@ -30,7 +32,7 @@ type BuildState struct {
 	Redeliveries map[string]int `json:"redeliveries,omitempty"`
 }
 
-// Complete reports whether every expected repository has an outcome.
+// Complete reports whether every expected unit has an outcome.
 func (s *BuildState) Complete() bool {
 	for _, name := range s.Expected {
 		if _, ok := s.Arrived[name]; !ok {
@@ -40,13 +42,23 @@ func (s *BuildState) Complete() bool {
 	return true
 }
 
-// Outcomes returns the arrived outcomes sorted by repository name.
+// Outcomes returns the arrived outcomes sorted by repository name, then
+// version name.
+// Only expected units count: an arrival for a unit the build no longer
+// expects (see Begin) is left out.
 func (s *BuildState) Outcomes() []events.RepoOutcome {
-	out := make([]events.RepoOutcome, 0, len(s.Arrived))
-	for _, o := range s.Arrived {
-		out = append(out, o)
+	out := make([]events.RepoOutcome, 0, len(s.Expected))
+	for _, key := range s.Expected {
+		if o, ok := s.Arrived[key]; ok {
+			out = append(out, o)
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Repository < out[j].Repository })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Repository != out[j].Repository {
+			return out[i].Repository < out[j].Repository
+		}
+		return out[i].Key() < out[j].Key()
+	})
 	return out
 }
 
@@ -65,7 +77,10 @@ func OpenBuilds(ctx context.Context, js jetstream.JetStream) (*Builds, error) {
 }
 
 // Begin records a new build. Beginning the same build again (a redelivered
-// build.requested) leaves the first record in place.
+// build.requested) keeps the first record and its arrivals, but takes the
+// new set of expected units: with versioning, discover may find other
+// branches and tags the second time, and the jobs it sends then are the
+// ones the join must wait for.
 func (b *Builds) Begin(ctx context.Context, st BuildState) error {
 	if st.Arrived == nil {
 		st.Arrived = map[string]events.RepoOutcome{}
@@ -75,10 +90,33 @@ func (b *Builds) Begin(ctx context.Context, st BuildState) error {
 		return err
 	}
 	_, err = b.kv.Create(ctx, st.BuildID, data)
-	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("begin build %s: %w", st.BuildID, err)
 	}
-	return nil
+	for attempt := 0; attempt < 100; attempt++ {
+		cur, rev, err := b.get(ctx, st.BuildID)
+		if err != nil {
+			return err
+		}
+		if slices.Equal(cur.Expected, st.Expected) {
+			return nil
+		}
+		cur.Expected = st.Expected
+		data, err := json.Marshal(cur)
+		if err != nil {
+			return err
+		}
+		if _, err = b.kv.Update(ctx, st.BuildID, data, rev); err == nil {
+			return nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
+			return fmt.Errorf("begin build %s again: %w", st.BuildID, err)
+		}
+	}
+	return fmt.Errorf("begin build %s again: too many concurrent updates", st.BuildID)
 }
 
 // Get reads a build's state.
@@ -128,7 +166,7 @@ func (b *Builds) NoteRedelivery(ctx context.Context, buildID, stage string) erro
 	return fmt.Errorf("note redelivery in build %s: too many concurrent updates", buildID)
 }
 
-// Arrive records one repository's outcome and reports whether the build is
+// Arrive records one unit's outcome (under its events.UnitKey) and reports whether the build is
 // now complete. It is idempotent: an outcome that already arrived is kept
 // (the first one wins) and the current completeness is reported, so the
 // redelivered last arrival still completes the join. Concurrent arrivals
@@ -139,10 +177,10 @@ func (b *Builds) Arrive(ctx context.Context, buildID string, o events.RepoOutcom
 		if err != nil {
 			return nil, false, err
 		}
-		if _, seen := st.Arrived[o.Repository]; seen {
+		if _, seen := st.Arrived[o.Key()]; seen {
 			return st, st.Complete(), nil
 		}
-		st.Arrived[o.Repository] = o
+		st.Arrived[o.Key()] = o
 		data, err := json.Marshal(st)
 		if err != nil {
 			return nil, false, err
@@ -152,11 +190,11 @@ func (b *Builds) Arrive(ctx context.Context, buildID string, o events.RepoOutcom
 			return st, st.Complete(), nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
-			return nil, false, fmt.Errorf("record %s in build %s: %w", o.Repository, buildID, err)
+			return nil, false, fmt.Errorf("record %s in build %s: %w", o.Key(), buildID, err)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
 	}
-	return nil, false, fmt.Errorf("record %s in build %s: too many concurrent updates", o.Repository, buildID)
+	return nil, false, fmt.Errorf("record %s in build %s: too many concurrent updates", o.Key(), buildID)
 }

@@ -40,8 +40,11 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Beginning again keeps the record (redelivered build.requested).
-	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: []string{"other"}}); err != nil {
+	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Reason: "again", Expected: expected}); err != nil {
 		t.Fatal(err)
+	}
+	if st, _ := builds.Get(ctx, "b1"); st.Reason != "" {
+		t.Fatalf("second begin replaced the record: %+v", st)
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -79,5 +82,34 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 	}
 	if got := st.Outcomes(); len(got) != 20 || got[0].Repository != "repo00" || got[19].Repository != "repo19" {
 		t.Fatalf("outcomes not sorted: %v", got)
+	}
+}
+
+// A redelivered build.requested whose discover found other units (a tag
+// deleted in between): the join waits for the new set, keeps the arrivals
+// it already has and leaves out the unit no longer expected.
+func TestBeginAgainTakesTheNewExpectedUnits(t *testing.T) {
+	ctx := context.Background()
+	builds, err := OpenBuilds(ctx, openTestBroker(t).JS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1", "r@v2"}}); err != nil {
+		t.Fatal(err)
+	}
+	v := func(name string) *events.Version { return &events.Version{Name: name} }
+	if _, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v2")}); err != nil || done {
+		t.Fatalf("first arrival: done=%v err=%v", done, err)
+	}
+	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1"}}); err != nil {
+		t.Fatal(err)
+	}
+	builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("main")})
+	st, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v1")})
+	if err != nil || !done {
+		t.Fatalf("join not complete with the new set: done=%v err=%v", done, err)
+	}
+	if got := st.Outcomes(); len(got) != 2 || got[0].Key() != "r@main" || got[1].Key() != "r@v1" {
+		t.Fatalf("outcomes %+v", got)
 	}
 }

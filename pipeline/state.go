@@ -22,14 +22,16 @@ const siteStateKey = "site"
 // repositories that succeeded are recorded, so a repository that failed is
 // acquired again by the next build.
 type SiteState struct {
-	BuildID        string                        `json:"build_id"`
-	FinishedAt     time.Time                     `json:"finished_at"`
-	BuilderVersion string                        `json:"builder_version"`
-	ConfigHash     string                        `json:"config_hash"`
-	DocFilesHash   string                        `json:"doc_files_hash"`
-	SiteHash       string                        `json:"site_hash"`
-	Pages          int                           `json:"pages"`
-	Repositories   map[string]events.RepoOutcome `json:"repositories"`
+	BuildID        string    `json:"build_id"`
+	FinishedAt     time.Time `json:"finished_at"`
+	BuilderVersion string    `json:"builder_version"`
+	ConfigHash     string    `json:"config_hash"`
+	DocFilesHash   string    `json:"doc_files_hash"`
+	SiteHash       string    `json:"site_hash"`
+	Pages          int       `json:"pages"`
+	// Repositories holds the successful units by events.UnitKey: the
+	// repository name, or "<repository>@<version>" with versioning.
+	Repositories map[string]events.RepoOutcome `json:"repositories"`
 }
 
 // States is the state bucket.

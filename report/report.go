@@ -57,18 +57,29 @@ type Issue struct {
 	Severity   string `json:"severity"`
 	Stage      string `json:"stage"`
 	Repository string `json:"repository,omitempty"`
-	Path       string `json:"path,omitempty"`
-	Message    string `json:"message"`
-	Transient  bool   `json:"transient"`
-	Attempts   int    `json:"attempts,omitempty"`
+	// Version is the branch or tag the issue belongs to, with versioning.
+	Version   string `json:"version,omitempty"`
+	Path      string `json:"path,omitempty"`
+	Message   string `json:"message"`
+	Transient bool   `json:"transient"`
+	Attempts  int    `json:"attempts,omitempty"`
 }
 
-// Repository is what the build did with one repository.
+// Repository is what the build did with one repository — with versioning,
+// with one version of it (one entry per version).
 type Repository struct {
 	Name        string `json:"name"`
 	URL         string `json:"url"` // credentials redacted
 	Forge       string `json:"forge"`
 	ContentPath string `json:"content_path"`
+	// Version is the branch or tag this entry built, with versioning; Ref
+	// its full name; DefaultVersion marks the version /docs/<repo>/ leads to.
+	Version        string `json:"version,omitempty"`
+	Ref            string `json:"ref,omitempty"`
+	DefaultVersion bool   `json:"default_version,omitempty"`
+	// VersionRank orders a repository's versions as the switcher shows
+	// them (0 the default, then newest first); it is not part of the JSON.
+	VersionRank int    `json:"-"`
 	Branch      string `json:"branch,omitempty"`
 	Commit      string `json:"commit,omitempty"`
 	Status      string `json:"status"` // ok | failed
@@ -102,13 +113,26 @@ type Build struct {
 	// transient failure.
 	Redeliveries map[string]int `json:"redeliveries,omitempty"`
 	Repositories []Repository   `json:"repositories"`
-	Issues       []Issue        `json:"issues"`
+	// Versions summarises, per versioned repository, which versions the
+	// site has and which failed (their reasons are in Issues). Absent
+	// without versioning.
+	Versions []RepositoryVersions `json:"versions,omitempty"`
+	Issues   []Issue              `json:"issues"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
 	// report and finishes later, so the verifylinks stage adds this section
 	// to build-report.json (atomically) when it is done: it is absent while
 	// verification runs and when verification is off.
 	Links *LinkVerification `json:"links,omitempty"`
+}
+
+// RepositoryVersions lists one repository's versions in a build, newest
+// first as the version switcher shows them.
+type RepositoryVersions struct {
+	Repository string   `json:"repository"`
+	Default    string   `json:"default,omitempty"`
+	Built      []string `json:"built"`
+	Failed     []string `json:"failed,omitempty"`
 }
 
 // ExitCode maps a report to the process exit code of `docweave build`:

@@ -46,8 +46,11 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 		params["description"] = g.Description
 	}
 	repos := make([]map[string]any, 0, len(opts.Repositories))
+	basePath := sitePath(g.BaseURL)
 	for _, r := range opts.Repositories {
-		repos = append(repos, map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath, "editURL": r.EditURL})
+		entry := map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath, "editURL": r.EditURL}
+		versionParams(entry, r, basePath)
+		repos = append(repos, entry)
 	}
 	params[reservedParam] = map[string]any{
 		"repositories": repos,

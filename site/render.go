@@ -209,6 +209,9 @@ func runBuild(l projectLayout, opts Options, content *preparedContent, log zerol
 	if err := writeSections(l.SectionsDir, plan.scan.Generated); err != nil {
 		return b, err
 	}
+	if err := writeVersionRedirects(l.SectionsDir, plan.scan.Redirects); err != nil {
+		return b, err
+	}
 	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan)); err != nil {
 		return b, err
 	}

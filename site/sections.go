@@ -115,6 +115,10 @@ type contentScan struct {
 	// _index.md: its index.md or README.md (slash path relative to
 	// content/).
 	IndexFiles map[string]string
+	// Redirects maps the content path of each versioned repository to the
+	// title of its generated root page, which leads to the default version
+	// (see versions.go).
+	Redirects map[string]string
 	// Shadowed lists index.md files (slash paths relative to content/)
 	// left out because their directory also holds an _index.md.
 	Shadowed []string
@@ -135,7 +139,7 @@ func scanContent(contentDir string, repos []Repository) (contentScan, error) {
 // page or a remounted index file. Files in excluded (pages that cannot
 // render) are treated as absent.
 func planContent(tree contentTree, repos []Repository, excluded map[string]bool) contentScan {
-	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}}
+	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}, Redirects: map[string]string{}}
 	type dirInfo struct {
 		hasMarkdown bool   // the directory or one below it holds Markdown
 		branchIndex bool   // it holds _index.md
@@ -179,7 +183,14 @@ func planContent(tree contentTree, repos []Repository, excluded map[string]bool)
 		}
 	}
 	titles := sectionTitles(repos)
+	roots := versionedRoots(repos)
 	for dir, info := range dirs {
+		if r, versioned := roots[dir]; versioned {
+			// Only version directories below it: its page is the
+			// redirect to the default version, whatever else is there.
+			scan.Redirects[dir] = r.Name
+			continue
+		}
 		switch {
 		case info.branchIndex && info.leafIndex != "":
 			scan.Shadowed = append(scan.Shadowed, info.leafIndex)
@@ -197,12 +208,19 @@ func planContent(tree contentTree, repos []Repository, excluded map[string]bool)
 	return scan
 }
 
-// sectionTitles maps the content paths of repositories to their names and
-// the forge directories above them to the forge names.
+// sectionTitles maps the content paths of repositories (and of their
+// versions' roots) to their names and the forge directories above them to
+// the forge names.
 func sectionTitles(repos []Repository) map[string]string {
 	titles := map[string]string{".": "Documentation"}
 	for _, r := range repos {
 		titles[r.ContentPath] = r.Name
+		for _, v := range r.Versions {
+			// A version's root reads like a non-versioned repository's:
+			// titled after the repository; the version is in the
+			// switcher and the breadcrumbs.
+			titles[path.Join(r.ContentPath, v.Slug)] = r.Name
+		}
 		if r.Forge != "" {
 			if parent := path.Dir(r.ContentPath); parent != "." {
 				titles[parent] = r.Forge

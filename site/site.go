@@ -4,7 +4,8 @@
 //
 // The render stage lays out a Hugo project directory — each repository's
 // documentation under <ProjectDir>/content/<repo>/ (or
-// content/<forge>/<repo>/) — and calls Render. Render adds only files of its
+// content/<forge>/<repo>/, and with versioning one directory per version
+// below that) — and calls Render. Render adds only files of its
 // own under <ProjectDir>/.docweave/ (the Hugo configuration, the theme,
 // generated directory pages, checked copies of pages that needed changes,
 // and Hugo's caches); it never edits the repositories' files. The site it
@@ -67,6 +68,42 @@ type Repository struct {
 	// "https://github.com/o/r/edit/main/docs/{path}". It must be an http(s)
 	// URL without credentials; "" means the forge is not known and pages get
 	// no edit link.
+	EditURL string
+	// Versions lists the repository's documentation versions when versioning
+	// is enabled, in the order the switcher shows them (the default version
+	// first, then newest first); empty means the repository is not versioned and
+	// renders exactly as today.
+	//
+	// A versioned repository has each version's documentation under
+	// content/<ContentPath>/<Slug>/ and nothing else directly under
+	// content/<ContentPath>/; its pages are served under
+	// /docs/<ContentPath>/<Slug>/, and /docs/<ContentPath>/ redirects to the
+	// default version (see versions.go).
+	Versions []Version
+}
+
+// Version is one documentation version of a repository: a branch or a tag
+// whose documentation tree the render stage wrote under
+// content/<ContentPath>/<Slug>/.
+type Version struct {
+	// Name is the branch or tag name as in Git, e.g. "main", "v1.1.0" or
+	// "feature/x"; readers see it in the version switcher and in search
+	// results.
+	Name string
+	// Slug is the version's directory under content/<ContentPath>/ and its
+	// URL segment, e.g. "feature-x". The caller guarantees unique,
+	// URL-safe slugs; Render refuses others with an error naming them.
+	Slug string
+	// Default marks the repository's default version, the one
+	// /docs/<ContentPath>/ leads to; exactly one per versioned repository.
+	Default bool
+	// Tag is true for a tag, false for a branch.
+	Tag bool
+	// Commit is the full commit hash the version was built from, passed on
+	// to the site configuration for templates and tools that show it.
+	Commit string
+	// EditURL is Repository.EditURL for this version's ref: the pattern of
+	// the edit links of the version's pages ("" for no edit links).
 	EditURL string
 }
 

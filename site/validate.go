@@ -83,7 +83,8 @@ func validatePublishDir(dir, projectDir string) error {
 }
 
 // validateRepositories requires a name and a clean relative content path
-// for each repository, with no path used twice.
+// for each repository, with no path used twice, and valid versions for a
+// versioned one (validateVersions).
 func validateRepositories(repos []Repository) error {
 	seen := make(map[string]string, len(repos))
 	for i, r := range repos {
@@ -95,6 +96,9 @@ func validateRepositories(repos []Repository) error {
 			return fmt.Errorf("site: Repositories[%d] (%s): ContentPath %q: expected a clean relative path under content/, such as %q", i, r.Name, p, r.Name)
 		}
 		if err := validateEditURL(r.EditURL); err != nil {
+			return fmt.Errorf("site: Repositories[%d] (%s): %w", i, r.Name, err)
+		}
+		if err := validateVersions(r.Versions); err != nil {
 			return fmt.Errorf("site: Repositories[%d] (%s): %w", i, r.Name, err)
 		}
 		key := strings.ToLower(p)

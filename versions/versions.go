@@ -3,9 +3,8 @@
 // tag globs, default_branch_only and max_versions_per_repo. It is pure: it
 // takes a remote's listing (gitx.ListRefs) and returns the versions, newest
 // first, so the rule can be tested and explained on its own.
-//
-// This is the first step of multi-version documentation: the pipeline does
-// not use it yet.
+// The discover stage uses it to expand a repository into one clone job per
+// version.
 package versions
 
 import (
@@ -21,6 +20,7 @@ import (
 // Version is one ref chosen as a documentation version.
 type Version struct {
 	Name    string // the branch or tag name, e.g. "main", "v1.1.0"
+	Slug    string // its directory and URL segment, unique in the repository (Slug)
 	Ref     string // full reference name to check out: refs/heads/… or refs/tags/…
 	Commit  string
 	Tag     bool
@@ -53,7 +53,45 @@ func Select(refs []gitx.RemoteRef, defaultBranch string, v config.Versioning) []
 	if v.MaxVersionsPerRepo > 0 && len(out) > v.MaxVersionsPerRepo {
 		out = out[:v.MaxVersionsPerRepo]
 	}
+	taken := map[string]bool{}
+	for i := range out {
+		out[i].Slug = uniqueSlug(Slug(out[i].Name), taken)
+	}
 	return out
+}
+
+// Slug turns a branch or tag name into one path segment that is safe in a
+// directory name and a URL and that Hugo does not treat specially: "/"
+// becomes "-" (feature/x → feature-x), every character other than ASCII
+// letters, digits, ".", "_" and "-" becomes "-", and leading dots,
+// underscores and dashes are dropped (Hugo hides dot-directories).
+func Slug(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	s := strings.TrimLeft(b.String(), "._-")
+	if s == "" {
+		return "version"
+	}
+	return s
+}
+
+// uniqueSlug returns slug, or slug-2, slug-3… when an earlier (newer)
+// version already took it (feature/x and feature-x both exist). Slugs are
+// compared ignoring case, as Hugo's page paths are: Main and main clash.
+func uniqueSlug(slug string, taken map[string]bool) string {
+	s := slug
+	for n := 2; taken[strings.ToLower(s)]; n++ {
+		s = slug + "-" + strconv.Itoa(n)
+	}
+	taken[strings.ToLower(s)] = true
+	return s
 }
 
 // less orders versions newest first, as documented on Select.

@@ -93,3 +93,31 @@ func TestSemverOrder(t *testing.T) {
 		t.Fatal("parsed a non-version")
 	}
 }
+
+func TestSlugIsOneSafeSegment(t *testing.T) {
+	cases := map[string]string{
+		"main": "main", "v1.1.0": "v1.1.0", "feature/x": "feature-x", "release-1.x": "release-1.x",
+		"a b?c#d": "a-b-c-d", "..": "version", "_draft": "draft", "é": "version",
+	}
+	for in, want := range cases {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSelectGivesEveryVersionItsOwnSlug(t *testing.T) {
+	refs := []gitx.RemoteRef{{Name: "main"}, {Name: "Main"}, {Name: "feature/x"}, {Name: "feature-x"}, {Name: "feature-x", Tag: true}}
+	got := Select(refs, "main", config.Versioning{Strategy: "branches_and_tags"})
+	seen := map[string]string{}
+	for _, v := range got {
+		folded := strings.ToLower(v.Slug)
+		if other, dup := seen[folded]; dup {
+			t.Fatalf("%s and %s share slug %q (ignoring case)", other, v.Ref, v.Slug)
+		}
+		seen[folded] = v.Ref
+	}
+	if len(seen) != 5 {
+		t.Fatalf("versions %+v", got)
+	}
+}

@@ -220,7 +220,7 @@ func TestGitHubMissingEventHeaderIs400(t *testing.T) {
 	}
 }
 
-func TestGitHubTagPushTriggersOnlyWithBuildOnTags(t *testing.T) {
+func TestGitHubTagPushTriggersOnlyWhenVersioned(t *testing.T) {
 	var tagPush []byte
 	for _, ex := range githubExamples(t, "push") {
 		var p githubPush
@@ -236,7 +236,7 @@ func TestGitHubTagPushTriggersOnlyWithBuildOnTags(t *testing.T) {
 	r := off.post(t, PathGitHub, githubHeaders("push", tagPush), tagPush)
 	wantField(t, r, "status", "ignored")
 
-	on := newHarness(t, func(o *Options) { o.BuildOnTags = true })
+	on := newHarness(t, func(o *Options) { o.Versioned = true })
 	r = on.post(t, PathGitHub, githubHeaders("push", tagPush), tagPush)
 	wantField(t, r, "status", "accepted")
 	if calls := on.rec.Calls(); len(calls) != 1 || calls[0].Tag != "simple-tag" || calls[0].Branch != "" {
@@ -317,4 +317,27 @@ func equalTriggers(a, b Trigger) bool {
 	return a.Source == b.Source && a.Event == b.Event && a.DeliveryID == b.DeliveryID &&
 		slices.Equal(a.Repositories, b.Repositories) && a.Branch == b.Branch && a.Tag == b.Tag &&
 		a.Commit == b.Commit && a.Reason == b.Reason
+}
+
+// With versioning every branch and tag may be a version: deletions, whose
+// version must leave the site, trigger too.
+func TestGitHubRefDeletionTriggersOnlyWhenVersioned(t *testing.T) {
+	var deletion []byte
+	for _, ex := range githubExamples(t, "push") {
+		var p githubPush
+		json.Unmarshal(ex, &p)
+		if p.Deleted {
+			deletion = ex
+		}
+	}
+	if deletion == nil {
+		t.Fatal("no ref deletion among the push examples")
+	}
+	off := newHarness(t, nil)
+	wantField(t, off.post(t, PathGitHub, githubHeaders("push", deletion), deletion), "status", "ignored")
+	on := newHarness(t, func(o *Options) { o.Versioned = true })
+	wantField(t, on.post(t, PathGitHub, githubHeaders("push", deletion), deletion), "status", "accepted")
+	if calls := on.rec.Calls(); len(calls) != 1 {
+		t.Fatalf("triggers %+v, want one", calls)
+	}
 }

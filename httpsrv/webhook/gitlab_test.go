@@ -117,8 +117,8 @@ func TestGitLabFixtures(t *testing.T) {
 	}
 }
 
-func TestGitLabTagPushWithBuildOnTags(t *testing.T) {
-	h := newHarness(t, func(o *Options) { o.BuildOnTags = true })
+func TestGitLabTagPushWhenVersioned(t *testing.T) {
+	h := newHarness(t, func(o *Options) { o.Versioned = true })
 	r := h.post(t, PathGitLab, gitlabHeaders("Tag Push Hook"), readFixture(t, "gitlab/tag_push_hook.json"))
 	wantField(t, r, "status", "accepted")
 	calls := h.rec.Calls()

@@ -56,7 +56,7 @@ type Trigger struct {
 	// Branch is the pushed branch ("" for a tag push or a generic request
 	// without a branch).
 	Branch string
-	// Tag is the pushed tag, set only when Options.BuildOnTags is on.
+	// Tag is the pushed tag, set only when Options.Versioned is on.
 	Tag string
 	// Commit is the commit the ref points to after the push ("" when the
 	// sender does not say).
@@ -87,10 +87,12 @@ type Options struct {
 	// Trigger queues a build. It must not be nil; an error from it is
 	// answered with 503 so the forge records a failed delivery.
 	Trigger func(ctx context.Context, t Trigger) (TriggerResult, error)
-	// BuildOnTags makes a tag push to a configured repository trigger a
-	// build. Off by default because builds follow branches; turn it on
-	// when versioning builds documentation from tags.
-	BuildOnTags bool
+	// Versioned says every branch and tag may be a documentation version
+	// (versioning.enabled): a push to any branch or tag of a configured
+	// repository, and the deletion of one, triggers a build — discover's
+	// patterns and skip evaluation decide what is rebuilt. Off, builds
+	// follow the configured branch and tag pushes and deletions trigger none.
+	Versioned bool
 	// Log receives one structured line per request. Secrets, signatures
 	// and bodies are never logged.
 	Log zerolog.Logger
@@ -103,13 +105,13 @@ var errNoTrigger = errors.New("webhook server built without a Trigger function")
 // server is the state shared by every endpoint; it is immutable after New,
 // so requests need no locking.
 type server struct {
-	secrets     config.Webhooks
-	maxBody     int64
-	repos       *matcher
-	trigger     func(ctx context.Context, t Trigger) (TriggerResult, error)
-	buildOnTags bool
-	log         zerolog.Logger
-	refusals    zerolog.Logger
+	secrets   config.Webhooks
+	maxBody   int64
+	repos     *matcher
+	trigger   func(ctx context.Context, t Trigger) (TriggerResult, error)
+	versioned bool
+	log       zerolog.Logger
+	refusals  zerolog.Logger
 }
 
 // New returns the webhook server's handler with every route of the
@@ -118,11 +120,11 @@ type server struct {
 func New(opts Options) http.Handler {
 	log := opts.Log.With().Str("server", "webhook").Logger()
 	s := &server{
-		secrets:     opts.Secrets,
-		maxBody:     int64(opts.Secrets.MaxBodyBytes),
-		trigger:     opts.Trigger,
-		buildOnTags: opts.BuildOnTags,
-		log:         log,
+		secrets:   opts.Secrets,
+		maxBody:   int64(opts.Secrets.MaxBodyBytes),
+		trigger:   opts.Trigger,
+		versioned: opts.Versioned,
+		log:       log,
 		// Refusals come from the network, possibly from a scanner; sample
 		// them so they cannot flood the log.
 		refusals: log.Sample(&zerolog.BurstSampler{Burst: 20, Period: time.Second}),

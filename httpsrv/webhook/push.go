@@ -39,7 +39,10 @@ const (
 // When the payload does not name its default branch either, the push
 // triggers: a needless build is cheap (skip evaluation stops it before any
 // clone), a missed one leaves stale documentation.
-func decidePush(m *matcher, p pushEvent, buildOnTags bool) pushDecision {
+//
+// With versioning every branch and tag may be a version, so any push —
+// and any deletion, whose version must leave the site — triggers.
+func decidePush(m *matcher, p pushEvent, versioned bool) pushDecision {
 	who := p.repository
 	if who == "" && len(p.urls) > 0 {
 		who = repoKey(p.urls[0]) // credentials already stripped
@@ -60,14 +63,14 @@ func decidePush(m *matcher, p pushEvent, buildOnTags bool) pushDecision {
 	default:
 		return pushDecision{reason: fmt.Sprintf("ref %q of %s is neither a branch nor a tag", p.ref, who)}
 	}
+	if versioned {
+		return pushDecision{repos: names(matched), branch: branch, tag: tag}
+	}
 	if p.deleted {
 		return pushDecision{reason: fmt.Sprintf("%s deleted in %s; a deleted ref has nothing to build", p.ref, who)}
 	}
 	if tag != "" {
-		if !buildOnTags {
-			return pushDecision{reason: fmt.Sprintf("tag push (%s) to %s; builds follow branches, tag pushes trigger none", tag, who)}
-		}
-		return pushDecision{repos: names(matched), tag: tag}
+		return pushDecision{reason: fmt.Sprintf("tag push (%s) to %s; builds follow branches, tag pushes trigger none (enable versioning to build tags)", tag, who)}
 	}
 	var hit []configuredRepo
 	var wanted []string

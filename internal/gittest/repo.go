@@ -26,6 +26,10 @@ func NewRepo(t testing.TB, files map[string]string) *Repo {
 	return r
 }
 
+// Open wraps a repository made elsewhere (a benchmark farm, say) so the
+// servers of this package can serve it; the caller owns its directory.
+func Open(dir string) *Repo { return &Repo{dir: dir} }
+
 // Dir is the working directory of the repository.
 func (r *Repo) Dir() string { return r.dir }
 

@@ -85,11 +85,24 @@ func TestReplicatedStreamSurvivesTheLossOfANode(t *testing.T) {
 	if err != nil {
 		t.Fatalf("create R3 stream: %v", err)
 	}
+	// A publish sent while the client reconnects, or before the stream
+	// has a new leader, gets no answer: like the pipeline's publishers, try
+	// again after a short wait. The message ID keeps the retries from
+	// storing a message twice.
 	publish := func(from, to int) {
 		t.Helper()
 		for i := from; i < to; i++ {
-			if _, err := js.Publish(ctx, "survive.msg", []byte(fmt.Sprintf("m%d", i)), jetstream.WithMsgID(fmt.Sprintf("id-%d", i))); err != nil {
-				t.Fatalf("publish message %d: %v", i, err)
+			for {
+				pctx, pcancel := context.WithTimeout(ctx, 2*time.Second)
+				_, err := js.Publish(pctx, "survive.msg", []byte(fmt.Sprintf("m%d", i)), jetstream.WithMsgID(fmt.Sprintf("id-%d", i)))
+				pcancel()
+				if err == nil {
+					break
+				}
+				if ctx.Err() != nil {
+					t.Fatalf("publish message %d: %v", i, err)
+				}
+				time.Sleep(pollInterval)
 			}
 		}
 	}

@@ -15,6 +15,8 @@
 //	layouts/term.html            a term's pages (/tags/install/)
 //	layouts/list.html            any other list page
 //	layouts/404.html             the not-found page
+//	layouts/version-redirect.html  a versioned repository's root page,
+//	                             leading to its default version
 //	layouts/home.searchindex.json  /search/index.json for client-side search
 //	layouts/_partials/           small named pieces the layouts share
 //	layouts/_markup/             link and image render hooks
@@ -24,8 +26,9 @@
 //	assets/js/docweave.js        search, colour theme switch, menus
 //	assets/js/livereload.js      the live-reload client (daemon mode only)
 //
-// New features (a version switcher) are meant to arrive as new partials
-// wired into baseof.html, not as rewrites of the existing layouts.
+// New features are meant to arrive as new partials wired into baseof.html,
+// not as rewrites of the existing layouts; the version switcher
+// (_partials/version-switcher.html) is one.
 package theme
 
 import (

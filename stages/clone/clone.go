@@ -1,5 +1,6 @@
 // Package clone is the acquisition stage: it brings one repository's
-// working copy into the workspace (fresh clone, or update of a cached one),
+// working copy (with versioning, one version's: its branch or tag) into the
+// workspace (fresh clone, or update of a cached one),
 // prunes the workspace and collects the documentation roots into a
 // content-addressed tree, and reports the commit and the tree. Only the
 // tree's reference leaves this process, so any replica of the next stage can
@@ -9,7 +10,6 @@ package clone
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -62,11 +62,17 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	if !ok {
 		return nil, pipeline.Permanentf("clone: repository %q is not in this process's configuration", job.Repository)
 	}
+	// Each version has a checkout of its own, so versions of one
+	// repository clone in parallel and never share a working tree.
+	unitKey, branch, workName := job.Key(), repo.Branch, repo.Name
+	if job.Version != nil {
+		branch, workName = job.Version.Ref, repo.Name+"@"+job.Version.Slug
+	}
 	strategy := s.cfg.Build.CloneStrategy
-	key := workspace.CacheKey(repo.Name)
+	key := workspace.CacheKey(workName)
 	if strategy == "" || strategy == "fresh" {
 		strategy = "fresh"
-		key = workspace.FreshKey(job.BuildID, repo.Name)
+		key = workspace.FreshKey(job.BuildID, workName)
 	}
 	dir, err := s.layout.Dir(key)
 	if err != nil {
@@ -75,9 +81,9 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	if err := os.MkdirAll(s.layout.Root, 0o755); err != nil {
 		return nil, err
 	}
-	log := s.log.With().Str("build_id", job.BuildID).Str("repository", repo.Name).Logger()
+	log := s.log.With().Str("build_id", job.BuildID).Str("repository", unitKey).Logger()
 	res, err := gitx.Acquire(ctx, gitx.Request{
-		URL: repo.URL, Branch: repo.Branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
+		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
 		Dir: dir, Strategy: strategy,
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
 	}, gitx.RetryPolicy{
@@ -85,14 +91,15 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		Initial: s.cfg.Build.RetryInitialDelay, Max: s.cfg.Build.RetryMaxDelay,
 	})
 	out := &events.RepoCloned{
-		Header:      events.Header{ID: "repo.cloned:" + job.BuildID + ":" + repo.Name, BuildID: job.BuildID},
+		Header:      events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
 		Repository:  repo.Name,
 		Forge:       job.Forge,
 		ContentPath: job.ContentPath,
+		Version:     job.Version,
 		Timings:     events.Timings{Name: time.Since(start).Milliseconds()},
 	}
 	if err != nil {
-		out.Failure = failure(repo, err)
+		out.Failure = failure(repo, job.Version, err)
 		out.Attempts = out.Failure.Attempts
 		log.Warn().Str("code", out.Failure.Code).Bool("transient", out.Failure.Transient).Int("attempts", out.Attempts).Msg(out.Failure.Message)
 		if strategy == "fresh" {
@@ -101,6 +108,10 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return []events.Event{out}, nil
 	}
 	out.Branch, out.Commit, out.Attempts = res.Branch, res.Commit, res.Attempts
+	if job.Version != nil {
+		// A tag is checked out detached; the report names it, not "HEAD".
+		out.Branch = job.Version.Name
+	}
 	if err := s.collect(ctx, repo, dir, out); err != nil {
 		return nil, err
 	}
@@ -123,13 +134,13 @@ func (s *stage) collect(ctx context.Context, repo config.Repository, dir string,
 		if err != nil {
 			return fmt.Errorf("prune workspace of %s: %w", repo.Name, err)
 		}
-		out.Issues = append(out.Issues, stamp(issues, repo.Name)...)
+		out.Issues = append(out.Issues, stamp(issues, repo.Name, out.Version)...)
 	}
 	files, issues, err := docstree.CollectDocs(dir, repo.DocPaths())
 	if err != nil {
 		return fmt.Errorf("collect docs of %s: %w", repo.Name, err)
 	}
-	out.Issues = append(out.Issues, stamp(issues, repo.Name)...)
+	out.Issues = append(out.Issues, stamp(issues, repo.Name, out.Version)...)
 	ref, err := s.store.PutTree(ctx, files)
 	if err != nil {
 		return fmt.Errorf("store docs of %s: %w", repo.Name, err)
@@ -138,9 +149,12 @@ func (s *stage) collect(ctx context.Context, repo config.Repository, dir string,
 	return nil
 }
 
-func stamp(issues []report.Issue, repo string) []report.Issue {
+func stamp(issues []report.Issue, repo string, v *events.Version) []report.Issue {
 	for i := range issues {
 		issues[i].Stage, issues[i].Repository = Name, repo
+		if v != nil {
+			issues[i].Version = v.Name
+		}
 		if issues[i].Severity == "" {
 			issues[i].Severity = report.SeverityWarning
 		}
@@ -150,17 +164,10 @@ func stamp(issues []report.Issue, repo string) []report.Issue {
 
 // failure turns an acquisition error into a report issue; gitx has already
 // redacted credentials from the message.
-func failure(repo config.Repository, err error) *report.Issue {
-	is := &report.Issue{
-		Code: report.CodeCloneFailed, Severity: report.SeverityError, Stage: Name,
-		Repository: repo.Name, Message: err.Error(), Attempts: 1,
+func failure(repo config.Repository, v *events.Version, err error) *report.Issue {
+	base := report.Issue{Stage: Name, Repository: repo.Name}
+	if v != nil {
+		base.Version = v.Name
 	}
-	var gerr *gitx.Error
-	if errors.As(err, &gerr) {
-		is.Code, is.Transient = gerr.Code, gerr.Transient
-		if gerr.Attempts > 0 {
-			is.Attempts = gerr.Attempts
-		}
-	}
-	return is
+	return gitx.Issue(base, err)
 }

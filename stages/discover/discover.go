@@ -1,7 +1,9 @@
 // Package discover is the first stage of a build: it turns a build request
-// into one clone job per repository, decides where each repository's
-// content goes (the forge namespacing rule needs to see them all), and
-// records the set of repositories the build must wait for before render.
+// into one clone job per repository — with versioning, one per chosen
+// branch or tag, listed from the remote without a clone — decides where
+// each one's content goes (the forge namespacing rule needs to see them
+// all), and records the set of units the build must wait for before
+// render.
 //
 // In daemon mode (skip_if_unchanged) it also takes the skip decision before
 // any clone work: a repository whose remote head is the commit of the last
@@ -21,6 +23,7 @@ import (
 	"github.com/docweave/docweave/forge"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
 )
 
 // Name is the stage name.
@@ -71,10 +74,11 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, pipeline.Permanentf("build %s: the configuration lists no repositories", req.BuildID)
 	}
 	log := s.log.With().Str("build_id", req.BuildID).Logger()
+	units := s.units(ctx)
 	var p plan
 	if !req.Direct && s.cfg.ShouldSkipIfUnchanged() && s.states != nil {
 		var err error
-		if p, err = s.evaluate(ctx); err != nil {
+		if p, err = s.evaluate(ctx, units); err != nil {
 			return nil, err
 		}
 		if p.skip {
@@ -84,9 +88,9 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		log.Info().Str("reason", p.reason).Int("reused", len(p.reuse)).Msg("build needed")
 	}
 
-	names := make([]string, 0, len(s.cfg.Repositories))
-	for _, r := range s.cfg.Repositories {
-		names = append(names, r.Name)
+	keys := make([]string, 0, len(units))
+	for _, u := range units {
+		keys = append(keys, u.key())
 	}
 	err := s.builds.Begin(ctx, pipeline.BuildState{
 		BuildID:    req.BuildID,
@@ -94,35 +98,45 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		Direct:     req.Direct,
 		ConfigHash: s.cfg.Hash(),
 		StartedAt:  req.Time,
-		Expected:   names,
+		Expected:   keys,
 		Timings:    events.Timings{Name: time.Since(start).Milliseconds()},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("discover: %w", err)
 	}
-	paths := ContentPaths(s.cfg)
 	var out []events.Event
-	for _, name := range names {
-		saved, reuse := p.reuse[name]
-		if !reuse {
-			job := paths[name]
-			job.Header = events.Header{ID: "repo.clone:" + req.BuildID + ":" + name, BuildID: req.BuildID}
+	for _, u := range units {
+		key := u.key()
+		var o events.RepoOutcome
+		switch saved, reuse := p.reuse[key]; {
+		case u.failure != nil:
+			// The versions could not be discovered: the repository is
+			// recorded as failed and the rest of the site builds.
+			log.Warn().Str("repository", key).Str("code", u.failure.Code).Msg(u.failure.Message)
+			o = events.RepoOutcome{
+				Repository: u.job.Repository, Forge: u.job.Forge, ContentPath: u.job.ContentPath,
+				Failed: true, Attempts: u.failure.Attempts, Issues: []report.Issue{*u.failure}, Timings: events.Timings{},
+			}
+		case reuse:
+			// The unit is where the last good build left it: its saved
+			// tree joins the build as if clone and prune had run.
+			o = saved
+			o.Reused, o.Attempts, o.Issues = true, 0, nil
+			o.ContentPath, o.Forge, o.Version = u.job.ContentPath, u.job.Forge, u.job.Version
+			o.Timings = events.Timings{}
+		default:
+			job := u.job
+			job.Header = events.Header{ID: "repo.clone:" + req.BuildID + ":" + key, BuildID: req.BuildID}
 			out = append(out, &job)
 			continue
 		}
-		// The repository is where the last good build left it: its saved
-		// tree joins the build as if clone and prune had run.
-		o := saved
-		o.Reused, o.Attempts, o.Issues = true, 0, nil
-		o.ContentPath, o.Forge = paths[name].ContentPath, paths[name].Forge
-		o.Timings = events.Timings{}
 		st, complete, err := s.builds.Arrive(ctx, req.BuildID, o)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, &events.RepoPruned{
-			Header:  events.Header{ID: "repo.pruned:" + req.BuildID + ":" + name, BuildID: req.BuildID},
-			Outcome: st.Arrived[name],
+			Header:  events.Header{ID: "repo.pruned:" + req.BuildID + ":" + key, BuildID: req.BuildID},
+			Outcome: st.Arrived[key],
 		})
 		if complete {
 			out = append(out, &events.ContentReady{

@@ -25,16 +25,18 @@ const headConcurrency = 16
 type plan struct {
 	skip   bool
 	reason string
-	// reuse holds the saved outcome of every repository that is still at
-	// its saved commit and whose tree is still stored.
+	// reuse holds, by unit key, the saved outcome of every repository (or
+	// version) that is still at its saved commit and whose tree is still stored.
 	reuse map[string]events.RepoOutcome
 	state *pipeline.SiteState
 }
 
-// evaluate compares the builder version, the configuration, every
-// repository's remote head and the published site with the state the last
-// good build saved — the spec's skip evaluation, taken before any clone.
-func (s *stage) evaluate(ctx context.Context) (plan, error) {
+// evaluate compares the builder version, the configuration, every unit's
+// remote commit and the published site with the state the last good build
+// saved — the spec's skip evaluation, taken before any clone. With
+// versioning a new tag or a moved branch is a change; so is a version
+// that is no longer chosen (it must leave the site).
+func (s *stage) evaluate(ctx context.Context, units []unit) (plan, error) {
 	st, err := s.states.Load(ctx)
 	if err != nil {
 		return plan{}, err
@@ -52,10 +54,14 @@ func (s *stage) evaluate(ctx context.Context) (plan, error) {
 	// on remotes: run them side by side, the decision waits for the slower.
 	intact := make(chan bool, 1)
 	go func() { intact <- s.siteIntact(ctx, st.SiteHash) }()
-	changed := s.changedRepositories(ctx, st, p.reuse)
-	for name := range st.Repositories {
-		if _, ok := s.cfg.Repository(name); !ok {
-			changed = append(changed, name+" (removed)")
+	changed := s.changedUnits(ctx, st, units, p.reuse)
+	current := make(map[string]bool, len(units))
+	for _, u := range units {
+		current[u.key()] = true
+	}
+	for key := range st.Repositories {
+		if !current[key] {
+			changed = append(changed, key+" (removed)")
 		}
 	}
 	if len(changed) > 0 {
@@ -69,34 +75,47 @@ func (s *stage) evaluate(ctx context.Context) (plan, error) {
 	}
 	p.skip = true
 	p.reason = fmt.Sprintf("nothing changed: %d repositories at their saved commits, same configuration and builder, published site intact", len(p.reuse))
+	if s.cfg.Versioning.Enabled {
+		p.reason = fmt.Sprintf("nothing changed: %d versions at their saved commits, same configuration and builder, published site intact", len(p.reuse))
+	}
 	return p, nil
 }
 
-// changedRepositories asks every remote for its head, in parallel, fills
-// reuse with the repositories that did not move and returns the others. A
-// remote that cannot be asked counts as changed: the clone stage will then
-// try it properly, with retries, and report what is wrong.
-func (s *stage) changedRepositories(ctx context.Context, st *pipeline.SiteState, reuse map[string]events.RepoOutcome) []string {
+// changedUnits finds each unit's current commit — from the version listing,
+// or by asking the remote for its head, in parallel — fills reuse with the
+// units that did not move and returns the others. A remote that cannot be
+// asked counts as changed: the clone stage will then try it properly, with
+// retries, and report what is wrong.
+func (s *stage) changedUnits(ctx context.Context, st *pipeline.SiteState, units []unit, reuse map[string]events.RepoOutcome) []string {
 	var (
 		mu      sync.Mutex
 		changed []string
 		wg      sync.WaitGroup
 		sem     = make(chan struct{}, headConcurrency)
 	)
-	for _, r := range s.cfg.Repositories {
-		saved, ok := st.Repositories[r.Name]
-		if !ok {
-			changed = append(changed, r.Name+" (not in the last good build)")
+	for _, u := range units {
+		key := u.key()
+		saved, ok := st.Repositories[key]
+		switch {
+		case u.failure != nil:
+			changed = append(changed, key+" (versions unknown)")
+			continue
+		case !ok:
+			changed = append(changed, key+" (not in the last good build)")
 			continue
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			hctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			defer cancel()
-			head, _, err := gitx.RemoteHead(hctx, r.URL, r.Branch, r.Auth)
+			head, err := u.commit, error(nil)
+			if head == "" {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				r, _ := s.cfg.Repository(u.job.Repository)
+				hctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+				defer cancel()
+				head, _, err = gitx.RemoteHead(hctx, r.URL, r.Branch, r.Auth)
+			}
 			stored := false
 			if err == nil && head == saved.Commit {
 				stored, _ = s.store.Has(ctx, artifact.Ref(saved.Tree))
@@ -105,13 +124,13 @@ func (s *stage) changedRepositories(ctx context.Context, st *pipeline.SiteState,
 			defer mu.Unlock()
 			switch {
 			case err != nil:
-				changed = append(changed, r.Name+" (remote head unknown)")
+				changed = append(changed, key+" (remote head unknown)")
 			case head != saved.Commit:
-				changed = append(changed, r.Name)
+				changed = append(changed, key)
 			case !stored:
-				changed = append(changed, r.Name+" (saved tree missing)")
+				changed = append(changed, key+" (saved tree missing)")
 			default:
-				reuse[r.Name] = saved
+				reuse[key] = saved
 			}
 		}()
 	}
@@ -141,12 +160,12 @@ func skipped(req *events.BuildRequested, p plan, took time.Duration) *events.Bui
 		Issues:           []report.Issue{},
 	}
 	for _, o := range p.state.Repositories {
-		rep.Repositories = append(rep.Repositories, report.Repository{
-			Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath, Branch: o.Branch,
-			Commit: o.Commit, Status: "ok", DocFiles: o.DocFiles, TreeHash: o.Tree, Reused: true,
-		})
+		entry := o.ReportEntry("")
+		entry.Reused = true
+		rep.Repositories = append(rep.Repositories, entry)
 	}
-	sort.Slice(rep.Repositories, func(i, j int) bool { return rep.Repositories[i].Name < rep.Repositories[j].Name })
+	report.SortRepositories(rep.Repositories)
+	rep.Versions = report.VersionsOf(rep.Repositories)
 	return &events.BuildFinished{
 		Header: events.Header{ID: "build.finished:" + req.BuildID, BuildID: req.BuildID},
 		Report: rep,

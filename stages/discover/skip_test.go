@@ -28,21 +28,7 @@ type skipFixture struct {
 
 func newSkipFixture(t *testing.T) *skipFixture {
 	t.Helper()
-	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(b.Close)
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
-		t.Fatal(err)
-	}
-	builds, _ := pipeline.OpenBuilds(ctx, b.JS)
-	states, _ := pipeline.OpenStates(ctx, b.JS)
-	store, err := artifact.NewLocal(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	builds, states, store := testBuckets(t)
 	f := &skipFixture{states: states, store: store, repos: map[string]*gittest.Repo{}}
 	cfg := config.Default()
 	cfg.Mode = config.ModeDaemon
@@ -53,6 +39,7 @@ func newSkipFixture(t *testing.T) *skipFixture {
 		cfg.Repositories = append(cfg.Repositories, config.Repository{Name: name, URL: r.FileURL()})
 	}
 	f.cfg = &cfg
+	var err error
 	f.stage, err = New(pipeline.Deps{Config: &cfg, Builds: builds, States: states, Store: store, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)

@@ -122,23 +122,19 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		urls[r.Name] = r.RedactedURL()
 	}
 	for _, o := range in.Outcomes {
-		status := "ok"
 		if o.Failed {
-			status = "failed"
 			rep.FailedRepositories++
 		} else {
 			rep.ClonedRepositories++
 		}
-		rep.Repositories = append(rep.Repositories, report.Repository{
-			Name: o.Repository, URL: urls[o.Repository], Forge: o.Forge, ContentPath: o.ContentPath,
-			Branch: o.Branch, Commit: o.Commit, Status: status, Attempts: o.Attempts,
-			DocFiles: o.DocFiles, TreeHash: o.Tree, Reused: o.Reused,
-		})
+		rep.Repositories = append(rep.Repositories, o.ReportEntry(urls[o.Repository]))
 		rep.Issues = append(rep.Issues, o.Issues...)
 		for k, v := range o.Timings {
 			rep.StageDurationsMS[k] += v
 		}
 	}
+	report.SortRepositories(rep.Repositories)
+	rep.Versions = report.VersionsOf(rep.Repositories)
 	rep.Issues = append(rep.Issues, in.Issues...)
 	for k, v := range in.Timings {
 		rep.StageDurationsMS[k] += v
@@ -174,7 +170,8 @@ func WriteReport(outputDir string, rep *report.Build) error {
 }
 
 // savedState is what the next daemon build compares itself with: the
-// successful repositories with their commits and trees, the configuration
+// successful repositories (or versions, by unit key) with their commits
+// and trees, the configuration
 // and builder that made the site, and the site's own hash.
 func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Build) pipeline.SiteState {
 	saved := pipeline.SiteState{
@@ -189,7 +186,7 @@ func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Bu
 	}
 	for _, o := range in.Outcomes {
 		if !o.Failed {
-			saved.Repositories[o.Repository] = o
+			saved.Repositories[o.Key()] = o
 		}
 	}
 	return saved

@@ -45,7 +45,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, pipeline.Permanentf("prune: unexpected %T", ev)
 	}
 	outcome := events.RepoOutcome{
-		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath,
+		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath, Version: in.Version,
 		Branch: in.Branch, Commit: in.Commit, Attempts: in.Attempts,
 		Tree: in.Tree, DocFiles: in.DocFiles, Issues: in.Issues, Timings: events.Timings{},
 	}
@@ -62,7 +62,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 			return nil, err
 		}
 		if !has {
-			return nil, pipeline.Permanentf("prune %s: tree %s is not in the artifact store (with stages in separate processes, set build.artifact_store: broker)", in.Repository, in.Tree)
+			return nil, pipeline.Permanentf("prune %s: tree %s is not in the artifact store (with stages in separate processes, set build.artifact_store: broker)", in.Key(), in.Tree)
 		}
 	}
 	outcome.Timings[Name] = time.Since(start).Milliseconds()
@@ -72,8 +72,8 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, err
 	}
 	out := []events.Event{&events.RepoPruned{
-		Header:  events.Header{ID: "repo.pruned:" + in.BuildID + ":" + in.Repository, BuildID: in.BuildID},
-		Outcome: st.Arrived[in.Repository],
+		Header:  events.Header{ID: "repo.pruned:" + in.BuildID + ":" + in.Key(), BuildID: in.BuildID},
+		Outcome: st.Arrived[in.Key()],
 	}}
 	if complete {
 		out = append(out, &events.ContentReady{

@@ -23,6 +23,7 @@ var siteIssueCodes = map[string]string{
 // site and its documentation roots in the repository.
 type repoFiles struct {
 	name        string
+	version     string // the branch or tag, with versioning
 	contentPath string
 	roots       []string
 }
@@ -37,9 +38,13 @@ func pageIssues(issues []site.Issue, repos []repoFiles) []report.Issue {
 			code = is.Code
 		}
 		repo, file := locate(is.Path, repos)
+		var name, version string
+		if repo != nil {
+			name, version = repo.name, repo.version
+		}
 		out = append(out, report.Issue{
 			Code: code, Severity: report.SeverityWarning, Stage: Name,
-			Repository: repo, Path: file, Message: is.Message,
+			Repository: name, Version: version, Path: file, Message: is.Message,
 		})
 	}
 	return out
@@ -50,7 +55,7 @@ func pageIssues(issues []site.Issue, repos []repoFiles) []report.Issue {
 // repository: below its documentation root when it has exactly one, else
 // relative to its merged documentation roots. Without a match the content
 // path is returned as it is.
-func locate(contentFile string, repos []repoFiles) (repo, file string) {
+func locate(contentFile string, repos []repoFiles) (repo *repoFiles, file string) {
 	var best *repoFiles
 	for i := range repos {
 		r := &repos[i]
@@ -59,7 +64,7 @@ func locate(contentFile string, repos []repoFiles) (repo, file string) {
 		}
 	}
 	if best == nil {
-		return "", contentFile
+		return nil, contentFile
 	}
 	rel := strings.TrimPrefix(contentFile, best.contentPath+"/")
 	if len(best.roots) == 1 {
@@ -67,5 +72,5 @@ func locate(contentFile string, repos []repoFiles) (repo, file string) {
 			rel = path.Join(root, rel)
 		}
 	}
-	return best.name, rel
+	return best, rel
 }

@@ -63,16 +63,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		s.log.Error().Str("build_id", in.BuildID).Str("code", code).Msg(msg)
 		return []events.Event{out}
 	}
-	var repos []site.Repository
-	var files []repoFiles
-	for _, o := range in.Outcomes {
-		if !o.Failed {
-			conf := s.repository(o.Repository)
-			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
-				EditURL: editURL(conf.URL, o.Branch, conf.DocPaths())})
-			files = append(files, repoFiles{name: o.Repository, contentPath: o.ContentPath, roots: conf.DocPaths()})
-		}
-	}
+	repos, files := s.siteRepositories(in.Outcomes)
 	if len(repos) == 0 {
 		return fail(report.CodeRenderFailed, "no repository produced documentation; the previous site (if any) is kept"), nil
 	}
@@ -132,8 +123,10 @@ func (s *stage) repository(name string) config.Repository {
 
 // layout writes the Hugo project's content: with output.clean, everything
 // under the output directory except the published site is removed first
-// (the site itself is replaced only by a successful render); then each
-// successful repository's tree is materialized at content/<content path>.
+// (the site itself is replaced only by a successful render). content/ is
+// always laid out afresh — a repository, branch or tag that left the
+// configuration or the remote leaves the site — and each successful
+// unit's tree is materialized at content/<content path>.
 func (s *stage) layout(ctx context.Context, project string, outcomes []events.RepoOutcome) error {
 	if err := os.MkdirAll(project, 0o755); err != nil {
 		return fmt.Errorf("output directory %s: %w", project, err)
@@ -153,19 +146,19 @@ func (s *stage) layout(ctx context.Context, project string, outcomes []events.Re
 		}
 	}
 	content := filepath.Join(project, "content")
+	if err := os.RemoveAll(content); err != nil {
+		return fmt.Errorf("clear content: %w", err)
+	}
 	for _, o := range outcomes {
 		if o.Failed || o.Tree == "" {
 			continue
 		}
 		dst := filepath.Join(content, filepath.FromSlash(o.ContentPath))
-		if err := os.RemoveAll(dst); err != nil {
-			return err
-		}
 		if err := os.MkdirAll(dst, 0o755); err != nil {
 			return err
 		}
 		if err := s.store.Materialize(ctx, artifact.Ref(o.Tree), dst); err != nil {
-			return fmt.Errorf("lay out %s: %w", o.Repository, err)
+			return fmt.Errorf("lay out %s: %w", o.Key(), err)
 		}
 	}
 	return nil

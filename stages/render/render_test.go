@@ -208,9 +208,15 @@ func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
 			t.Fatalf("second render %+v", res)
 		}
 		_, strayErr := os.Stat(filepath.Join(f.out, "stray.txt"))
+		if clean == !os.IsNotExist(strayErr) {
+			t.Errorf("clean=%v: stray file err %v", clean, strayErr)
+		}
+		// content/ is laid out afresh either way: a repository that left
+		// the build must leave the site too.
 		_, goneErr := os.Stat(filepath.Join(f.out, "content", "gone"))
-		if clean == !os.IsNotExist(strayErr) || clean == !os.IsNotExist(goneErr) {
-			t.Errorf("clean=%v: stray file err %v, old repository's content err %v", clean, strayErr, goneErr)
+		_, gonePage := os.Stat(filepath.Join(f.out, "public", "docs", "gone"))
+		if !os.IsNotExist(goneErr) || !os.IsNotExist(gonePage) {
+			t.Errorf("clean=%v: the old repository stayed: content err %v, page err %v", clean, goneErr, gonePage)
 		}
 		if _, err := os.Stat(filepath.Join(f.out, "build-report.json")); err != nil {
 			t.Errorf("clean=%v removed the build report: %v", clean, err)

@@ -4,6 +4,7 @@
  *   - the search box over /search/index.json, entirely in the browser;
  *   - the menu button on small screens;
  *   - folding of menu directories when the site sets collapsibleMenu.
+ * The version switcher needs none of it: it is a <details> of plain links.
  * No network other than the site itself: the index is fetched from the
  * URL the page names in <meta name="docweave-search-index">.
  */
@@ -97,6 +98,7 @@
           index = entries.map(function (e) {
             return {
               entry: e,
+              preferred: preferredVersion(e),
               title: (e.title || "").toLowerCase(),
               tags: (e.tags || []).join(" ").toLowerCase(),
               place: ((e.repository || "") + " " + (e.section || "")).toLowerCase(),
@@ -107,6 +109,26 @@
         });
     }
     return loading;
+  }
+
+  // reading is the repository and version of the page being read, from
+  // the version switcher ({} outside versioned repositories).
+  var reading = (function () {
+    var nav = document.querySelector("nav.versions[data-version]");
+    if (!nav) return {};
+    return { repository: nav.getAttribute("data-repository"), version: nav.getAttribute("data-version") };
+  })();
+
+  // preferredVersion tells whether an entry is in the version a reader of
+  // this page most likely wants: every entry of a repository without
+  // versions; for a versioned repository, the version being read when the
+  // reader is in that repository, else its default version. Entries of
+  // the other versions are ranked after all preferred ones, so twenty
+  // copies of one page from twenty versions do not crowd out the rest.
+  function preferredVersion(e) {
+    if (!e.version) return true;
+    if (reading.repository && e.repository === reading.repository) return e.version === reading.version;
+    return !!e.versionIsDefault;
   }
 
   function terms(query) {
@@ -146,7 +168,7 @@
       if (s > 0) hits.push({ item: index[i], score: s });
     }
     hits.sort(function (a, b) {
-      return b.score - a.score || a.item.title.localeCompare(b.item.title);
+      return (b.item.preferred - a.item.preferred) || b.score - a.score || a.item.title.localeCompare(b.item.title);
     });
     return hits.slice(0, MAX_RESULTS).map(function (h) {
       return h.item;
@@ -176,6 +198,19 @@
     frag.appendChild(mark);
     frag.appendChild(document.createTextNode(text.slice(at + word.length, end) + (end < text.length ? "…" : "")));
     return frag;
+  }
+
+  // versionLabel is the small label naming the version a result comes
+  // from; screen readers hear "version v1.1.0".
+  function versionLabel(name) {
+    var label = document.createElement("span");
+    label.className = "search-version";
+    var hidden = document.createElement("span");
+    hidden.className = "visually-hidden";
+    hidden.textContent = " version ";
+    label.appendChild(hidden);
+    label.appendChild(document.createTextNode(name));
+    return label;
   }
 
   function setupSearch() {
@@ -216,10 +251,11 @@
             title.textContent = item.entry.title;
             a.appendChild(title);
             var where = [item.entry.repository, item.entry.section].filter(Boolean).join(" › ");
-            if (where) {
+            if (where || item.entry.version) {
               var place = document.createElement("span");
               place.className = "search-where";
               place.textContent = where;
+              if (item.entry.version) place.appendChild(versionLabel(item.entry.version));
               a.appendChild(place);
             }
             var text = document.createElement("span");

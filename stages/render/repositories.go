@@ -1,0 +1,78 @@
+package render
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site"
+)
+
+// siteRepositories turns a build's successful outcomes into the
+// repositories the site shows — one per repository, its versions gathered
+// under it when versioning is on — and the places their files sit, for
+// naming the file behind each page issue.
+//
+// A version's edit links go to its branch; tags get none, since a tag
+// cannot be edited. When the default version failed, the newest version
+// that built stands in for it, so /docs/<repo>/ still leads somewhere.
+func (s *stage) siteRepositories(outcomes []events.RepoOutcome) ([]site.Repository, []repoFiles) {
+	var (
+		repos []site.Repository
+		files []repoFiles
+		index = map[string]int{}
+		ranks = map[string][]int{}
+	)
+	for _, o := range outcomes {
+		if o.Failed {
+			continue
+		}
+		conf := s.repository(o.Repository)
+		roots := conf.DocPaths()
+		if o.Version == nil {
+			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
+				EditURL: editURL(conf.URL, o.Branch, roots)})
+			files = append(files, repoFiles{name: o.Repository, contentPath: o.ContentPath, roots: roots})
+			continue
+		}
+		v := o.Version
+		files = append(files, repoFiles{name: o.Repository, version: v.Name, contentPath: o.ContentPath, roots: roots})
+		i, ok := index[o.Repository]
+		if !ok {
+			i = len(repos)
+			index[o.Repository] = i
+			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge,
+				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug)})
+		}
+		sv := site.Version{Name: v.Name, Slug: v.Slug, Default: v.Default, Tag: v.Tag, Commit: o.Commit}
+		if !v.Tag {
+			sv.EditURL = editURL(conf.URL, v.Name, roots)
+		}
+		repos[i].Versions = append(repos[i].Versions, sv)
+		ranks[o.Repository] = append(ranks[o.Repository], v.Rank)
+	}
+	for name, i := range index {
+		orderVersions(repos[i].Versions, ranks[name])
+	}
+	return repos, files
+}
+
+// orderVersions sorts versions by rank (the switcher's order) and makes
+// sure exactly one is the default.
+func orderVersions(vs []site.Version, ranks []int) {
+	idx := make([]int, len(vs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return ranks[idx[a]] < ranks[idx[b]] })
+	sorted := make([]site.Version, len(vs))
+	hasDefault := false
+	for i, j := range idx {
+		sorted[i] = vs[j]
+		hasDefault = hasDefault || vs[j].Default
+	}
+	if !hasDefault && len(sorted) > 0 {
+		sorted[0].Default = true
+	}
+	copy(vs, sorted)
+}
