@@ -88,9 +88,12 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 			i = next
 		}
 	}
-	edits := neutralize(pc.checkShortcodes(rel, tags, known, src), fencedRanges(src[bodyStart:]), bodyStart)
+	body := src[bodyStart:]
+	fences := fencedRanges(body)
+	code := append(fences, codeSpanRanges(body, fences)...)
+	edits := neutralize(pc.checkShortcodes(rel, tags, known, src), code, bodyStart)
 
-	body := applyEdits(src[bodyStart:], edits, bodyStart)
+	body = applyEdits(body, edits, bodyStart)
 	converted, dropped := convertGitBookTags(body)
 	bodyLine := pc.line(src, bodyStart) - 1
 	for _, tag := range dropped {
@@ -260,7 +263,7 @@ func (pc *pageCheck) checkShortcodes(rel string, tags []shortcodeTag, known shor
 			if !reported[strings.ToLower(t.name)] {
 				reported[strings.ToLower(t.name)] = true
 				pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
-					"line %d: shortcode %q is not defined by the docweave theme; its tags are dropped (inside code blocks they are shown as written) and any text between them is kept", pc.line(src, t.start), t.name)})
+					"line %d: shortcode %q is not defined by the docweave theme; its tags are dropped (inside code they are shown as written) and any text between them is kept", pc.line(src, t.start), t.name)})
 			}
 		case t.closing:
 			if len(open) == 0 {
@@ -302,11 +305,12 @@ type edit struct {
 	text       string
 }
 
-// neutralize returns the edits that take tags out of Hugo's hands: inside a
-// fenced code block a tag is turned into Hugo's escaped form
-// ({{</* name */>}}), which Hugo prints as the tag itself, so a code example
-// stays as written; elsewhere the tag is cut. fences are byte ranges of the
-// body, which starts at offset in the source.
+// neutralize returns the edits that take tags out of Hugo's hands: inside
+// code — a fenced block or an inline code span — a tag is turned into
+// Hugo's escaped form ({{</* name */>}}), which Hugo prints as the tag
+// itself, so a code example stays as written; elsewhere the tag is cut.
+// fences are the byte ranges of the body's code, the body starting at
+// offset in the source.
 func neutralize(tags []shortcodeTag, fences [][2]int, offset int) []edit {
 	var edits []edit
 	for _, t := range tags {

@@ -39,9 +39,9 @@ func TestInspectPageLeavesOrdinaryPagesAlone(t *testing.T) {
 }
 
 func TestInspectPageDropsUnknownShortcodesKeepingTheirText(t *testing.T) {
-	src := "---\ntitle: T\n---\nBefore {{< tabs >}}inside {{< badge x >}}{{< /tabs >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabs >}}\n```\n"
+	src := "---\ntitle: T\n---\nBefore {{< tabs >}}inside {{< badge x >}}{{< /tabs >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabs >}}\n```\nWrite `{{< tabs >}}`.\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
-	want := "---\ntitle: T\n---\nBefore inside {{< badge x >}} after .\n\n```\n{{</* tabs */>}}\n```\n"
+	want := "---\ntitle: T\n---\nBefore inside {{< badge x >}} after .\n\n```\n{{</* tabs */>}}\n```\nWrite `{{</* tabs */>}}`.\n"
 	if string(pc.rewritten) != want {
 		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}

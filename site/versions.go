@@ -137,6 +137,7 @@ func defaultVersion(r Repository) (Version, bool) {
 //
 //	defaultVersion  the default version's name
 //	versions        one map per version, in switcher order:
+//	  rank     its position in that order (0 first)
 //	  name     branch or tag name ("v1.1.0", "feature/x")
 //	  slug     its directory and URL segment ("feature-x")
 //	  default  true for the default version
@@ -153,8 +154,9 @@ func versionParams(entry map[string]any, r Repository, basePath string) {
 		return
 	}
 	versions := make([]map[string]any, 0, len(r.Versions))
-	for _, v := range r.Versions {
+	for i, v := range r.Versions {
 		versions = append(versions, map[string]any{
+			"rank":    i,
 			"name":    v.Name,
 			"slug":    v.Slug,
 			"default": v.Default,

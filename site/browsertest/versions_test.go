@@ -145,7 +145,9 @@ func TestVersionsInABrowser(t *testing.T) {
 		p.do("search", chromedp.SendKeys(`#dw-search-input`, "sprockets"), chromedp.WaitVisible(`#dw-search-results .search-version`))
 		results := p.eval(`Array.from(document.querySelectorAll("#dw-search-results li")).map(li =>
 			li.querySelector(".search-title").textContent + " [" + ((li.querySelector(".search-version") || {}).textContent || "") + "]").join("; ")`)
-		want := "Using Delta []; Welcome to Gamma [ version main]; Welcome to Gamma [ version v1.0.0]; Welcome to Gamma [ version v1.1.0]"
+		// Equal results of the other versions follow in the switcher's
+		// order: newest first.
+		want := "Using Delta []; Welcome to Gamma [ version main]; Welcome to Gamma [ version v1.1.0]; Welcome to Gamma [ version v1.0.0]"
 		if results != want {
 			t.Errorf("results from a delta page:\n got %s\nwant %s", results, want)
 		}

@@ -168,7 +168,12 @@
       if (s > 0) hits.push({ item: index[i], score: s });
     }
     hits.sort(function (a, b) {
-      return (b.item.preferred - a.item.preferred) || b.score - a.score || a.item.title.localeCompare(b.item.title);
+      return (
+        b.item.preferred - a.item.preferred ||
+        b.score - a.score ||
+        (a.item.entry.versionRank || 0) - (b.item.entry.versionRank || 0) ||
+        a.item.title.localeCompare(b.item.title)
+      );
     });
     return hits.slice(0, MAX_RESULTS).map(function (h) {
       return h.item;
