@@ -17,7 +17,8 @@ import (
 // repository with 20 versions (main and 19 tags, each 50 pages, each a
 // little different) against 20 repositories of 50 pages, both over Git
 // smart HTTP, built cold by `docweave build` in the same run, alternating.
-// It reports the median wall time of each and their ratio.
+// It reports the median wall time of each, their ratio, and the median
+// busy time of discover, clone and render in each.
 func BenchmarkVersionsAgainstRepositories(b *testing.B) {
 	const versions, pages = 20, 50
 	srv := gittest.NewHTTPServer(b, gittest.HTTPOptions{})
@@ -48,6 +49,7 @@ func BenchmarkVersionsAgainstRepositories(b *testing.B) {
 	}
 	oneURL := srv.Add(b, "versioned", gittest.Open(one[0].Path))
 
+	stages := map[string][]float64{}
 	build := func(name, yaml string, wantUnits int) time.Duration {
 		dir := b.TempDir()
 		cfg := filepath.Join(dir, name+".yaml")
@@ -60,6 +62,9 @@ func BenchmarkVersionsAgainstRepositories(b *testing.B) {
 		rep := readReport(b, filepath.Join(dir, "site"))
 		if rep.ClonedRepositories != wantUnits || rep.Outcome != report.OutcomeSuccess {
 			b.Fatalf("%s build: %d units cloned, outcome %s; want %d", name, rep.ClonedRepositories, rep.Outcome, wantUnits)
+		}
+		for _, st := range []string{"discover", "clone", "render"} {
+			stages[name+"-"+st] = append(stages[name+"-"+st], float64(rep.StageDurationsMS[st]))
 		}
 		return took
 	}
@@ -79,6 +84,11 @@ func BenchmarkVersionsAgainstRepositories(b *testing.B) {
 	b.ReportMetric(v*1000, "versions-ms")
 	b.ReportMetric(r*1000, "repos-ms")
 	b.ReportMetric(v/r, "versions/repos")
+	// Busy time per stage (clone summed over its jobs), to see where a
+	// difference comes from.
+	for key, xs := range stages {
+		b.ReportMetric(median(xs), key+"-ms")
+	}
 }
 
 func median(xs []float64) float64 {

@@ -32,11 +32,12 @@ const Name = "clone"
 func init() { pipeline.Register(Name, New) }
 
 // New builds the stage; its concurrency is clone_concurrency, bounded by
-// the number of repositories.
+// the number of repositories — unless versioning is on: then each
+// repository brings several jobs, one per version, cloned in parallel.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), store: d.Store, log: d.Log}
 	conc := d.Config.Build.CloneConcurrency
-	if n := len(d.Config.Repositories); n > 0 && conc > n {
+	if n := len(d.Config.Repositories); n > 0 && conc > n && !d.Config.Versioning.Enabled {
 		conc = n
 	}
 	return pipeline.Stage{

@@ -5,9 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/pipeline"
 )
 
 // Each version is its own job: a tag is cloned at its (peeled) commit into
@@ -67,5 +70,22 @@ func TestCloneOfVersionsTakesEachRefOnItsOwn(t *testing.T) {
 	got := out[0].(*events.RepoCloned)
 	if got.Failure == nil || got.Failure.Version != "broken" || got.Failure.Repository != "product" {
 		t.Fatalf("broken tag: %+v", got)
+	}
+}
+
+// Versions of one repository clone in parallel: with versioning the
+// stage's concurrency is not bounded by the number of repositories.
+func TestCloneConcurrencyWithVersioning(t *testing.T) {
+	st, cfg := newStage(t, config.Repository{Name: "product", URL: "file:///nowhere"})
+	if st.Concurrency != 1 {
+		t.Fatalf("without versioning: concurrency %d, want 1 (one repository)", st.Concurrency)
+	}
+	cfg.Versioning.Enabled = true
+	versioned, err := New(pipeline.Deps{Config: cfg, Store: nil, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if versioned.Concurrency != cfg.Build.CloneConcurrency || versioned.Concurrency < 2 {
+		t.Fatalf("with versioning: concurrency %d, want clone_concurrency %d", versioned.Concurrency, cfg.Build.CloneConcurrency)
 	}
 }
