@@ -55,7 +55,10 @@ type BrokenLink struct {
 	// to the repository; empty for pages of no repository.
 	SourceFile string `json:"source_file"`
 	Repository string `json:"repository"`
-	Forge      string `json:"forge"`
+	// Version is the branch or tag of the page, with versioning; absent
+	// otherwise.
+	Version string `json:"version,omitempty"`
+	Forge   string `json:"forge"`
 	// FirstSeen and LastSeen bound the run of consecutive verifications in
 	// which the target was broken; FailureCount counts them.
 	FirstSeen    time.Time `json:"first_seen"`

@@ -54,7 +54,7 @@ func (r *run) figures(res *Result, pages, requests int, took time.Duration) repo
 		f.BrokenLinks = append(f.BrokenLinks, report.LinkProblem{
 			URL: o.Target.Target.URL, Internal: o.Target.Target.Kind == KindInternal,
 			StatusCode: o.Target.Verdict.Code, Error: o.Target.Verdict.Error,
-			SourcePage: o.Page.URL, SourceFile: o.Page.SourceFile, Repository: o.Page.Repository,
+			SourcePage: o.Page.URL, SourceFile: o.Page.SourceFile, Repository: o.Page.Repository, Version: o.Page.Version,
 		})
 	}
 	return f

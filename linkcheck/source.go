@@ -18,6 +18,9 @@ type Repository struct {
 	Name        string
 	Forge       string
 	ContentPath string // under content/ and under /docs/, like "repo" or "github/repo"
+	// Version is the branch or tag this entry is a version of, with
+	// versioning (ContentPath then ends in the version's slug).
+	Version string
 	// Roots are the repository's documentation roots (repositories[].paths).
 	// With exactly one, source files are reported relative to the
 	// repository ("docs/guide/install.md"); with several, whose trees are
@@ -32,6 +35,7 @@ type PageRef struct {
 	URL        string // absolute with a base_url, else the site path
 	SourceFile string // "" for pages of no repository or without a Markdown source
 	Repository string
+	Version    string // the page's branch or tag, with versioning
 	Forge      string
 }
 

@@ -43,3 +43,20 @@ func TestSourceMapFindsMarkdownAndRepository(t *testing.T) {
 		}
 	}
 }
+
+// With versioning each version is an entry of its own: a page maps to its
+// version's source, and the version is named.
+func TestSourceMapNamesTheVersion(t *testing.T) {
+	root := writeSite(t, map[string]string{
+		"content/product/main/guide.md":   "",
+		"content/product/v1.0.0/guide.md": "",
+	})
+	m := newSourceMap(filepath.Join(root, "content"), []Repository{
+		{Name: "product", ContentPath: "product/main", Version: "main", Roots: []string{"docs"}},
+		{Name: "product", ContentPath: "product/v1.0.0", Version: "v1.0.0", Roots: []string{"docs"}},
+	})
+	src, repo := m.lookup("docs/product/v1.0.0/guide/index.html")
+	if repo == nil || repo.Name != "product" || repo.Version != "v1.0.0" || src != "docs/guide.md" {
+		t.Fatalf("got %q in %+v", src, repo)
+	}
+}

@@ -156,7 +156,7 @@ func (r *run) collect(site Site, pages []string, links []PageLinks) (map[string]
 		pageURL := res.pageURL(file)
 		ref := PageRef{File: file, URL: res.display(pageURL)}
 		if src, repo := sources.lookup(file); repo != nil {
-			ref.SourceFile, ref.Repository, ref.Forge = src, repo.Name, repo.Forge
+			ref.SourceFile, ref.Repository, ref.Version, ref.Forge = src, repo.Name, repo.Version, repo.Forge
 		}
 		seen := map[string]bool{}
 		for _, raw := range links[i].Links {

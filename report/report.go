@@ -207,4 +207,5 @@ type LinkProblem struct {
 	SourcePage string `json:"source_page"`
 	SourceFile string `json:"source_file,omitempty"`
 	Repository string `json:"repository,omitempty"`
+	Version    string `json:"version,omitempty"` // the page's branch or tag, with versioning
 }

@@ -20,7 +20,7 @@ func versionedRepo(t *testing.T) *gittest.Repo {
 	t.Helper()
 	r := gittest.NewRepo(t, map[string]string{
 		"docs/_index.md":      "---\ntitle: Product\n---\nProduct docs.\n",
-		"docs/guide/intro.md": "# Introduction\n\nIntro of 1.0.\n",
+		"docs/guide/intro.md": "# Introduction\n\nIntro of 1.0. See [the old page](/docs/product/gone/).\n",
 	})
 	r.Tag(t, "v1.0.0", false)
 	r.Commit(t, map[string]string{"docs/guide/install.md": "# Install\n\nInstall 1.1.\n"}, "install page")
@@ -100,14 +100,28 @@ output: {directory: %s}
 	}
 
 	// The tag is deleted on the remote: the next build drops its pages.
+	// Its links are verified: a broken link is reported per version.
 	repo.Git(t, "tag", "-d", "v1.0.0")
-	if again := run(t, dir, nil, "build", "-c", cfg, "--log-format", "json"); again.code != 1 {
+	if again := run(t, dir, nil, "build", "-c", cfg, "--log-format", "json", "--verify-links"); again.code != 1 {
 		t.Fatalf("second build exit %d\n%s", again.code, again.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(out, "public", "docs", "product", "v1.0.0")); !os.IsNotExist(err) {
 		t.Fatalf("the deleted tag's pages stayed: %v", err)
 	}
-	if rep2 := readReport(t, out); len(rep2.Versions) != 1 || len(rep2.Versions[0].Built) != 6 {
+	rep2 := readReport(t, out)
+	if len(rep2.Versions) != 1 || len(rep2.Versions[0].Built) != 6 {
 		t.Fatalf("after deleting a tag: %+v", rep2.Versions)
+	}
+	if rep2.Links == nil {
+		t.Fatal("no link verification in the report")
+	}
+	brokenIn := map[string]bool{}
+	for _, p := range rep2.Links.BrokenLinks {
+		if p.Repository == "product" && strings.HasSuffix(p.URL, "/docs/product/gone/") {
+			brokenIn[p.Version] = true
+		}
+	}
+	if len(brokenIn) != 6 || !brokenIn["main"] || !brokenIn["feature/x"] || brokenIn[""] {
+		t.Fatalf("the broken link is reported in versions %v, want each of the 6", brokenIn)
 	}
 }

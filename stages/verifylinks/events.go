@@ -27,6 +27,7 @@ func brokenLinkEvents(in *events.SiteRendered, res *linkcheck.Result, subject st
 			SourcePage: o.Page.URL,
 			SourceFile: o.Page.SourceFile,
 			Repository: o.Page.Repository,
+			Version:    o.Page.Version,
 			Forge:      o.Page.Forge,
 			Site:       in.Site,
 		}

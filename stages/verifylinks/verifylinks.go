@@ -170,6 +170,9 @@ func (s *stage) siteOf(in *events.SiteRendered) linkcheck.Site {
 			continue
 		}
 		repo := linkcheck.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath}
+		if o.Version != nil {
+			repo.Version = o.Version.Name
+		}
 		if r, ok := s.cfg.Repository(o.Repository); ok {
 			repo.Roots = r.DocPaths()
 		}
