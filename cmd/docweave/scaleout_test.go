@@ -73,7 +73,7 @@ func splitConfig(t testing.TB, name, brokerURL string, repos []string, ports []i
 	fmt.Fprintf(&b, `build: {artifact_store: broker, stream_replicas: 3, ack_wait: 3s, workspace_dir: %s}
 output: {directory: %s}
 daemon:
-  link_verification: {nats_url: %q}
+  link_verification: {enabled: true, nats_url: %q}
   sync: {schedule: "0 0 1 1 *"}
   http: {docs_port: %d, webhook_port: %d, admin_port: %d, livereload_port: %d}
 `, filepath.Join(dir, "work"), filepath.Join(dir, "site"), brokerURL, ports[0], ports[1], ports[2], ports[3])
@@ -166,6 +166,7 @@ func TestScaleOut(t *testing.T) {
 		for p := 0; p < 4; p++ {
 			files[fmt.Sprintf("docs/guide/p%d.md", p)] = fmt.Sprintf("---\ntitle: R%d page %d\n---\nText %d-%d.\n", i, p, i, p)
 		}
+		files["docs/guide/links.md"] = fmt.Sprintf("# Links\n\n[Next door](/docs/repo%d/guide/p0/) and [nowhere](/docs/repo%d/no-such-page/).\n", i, i)
 		urls = append(urls, gittest.NewRepo(t, files).FileURL())
 	}
 
@@ -186,14 +187,17 @@ func TestScaleOut(t *testing.T) {
 
 	ports := freePorts(t, 8)
 	brokerURL := cluster.URLs()
+	dirs := map[string]string{}
 	start := func(name string, args ...string) *process {
 		cfg, dir := splitConfig(t, name, brokerURL, urls, ports[:4])
+		dirs[name] = dir
 		return startProcess(t, dir, append(args, "-c", cfg)...)
 	}
 	start("discover", "stage", "--stages", "discover", "--metrics-addr", "127.0.0.1:0")
 	start("acquire1", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	start("acquire2", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	render := start("render1", "stage", "--stages", "render,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
+	start("verifylinks", "stage", "--stages", "verifylinks", "--metrics-addr", "127.0.0.1:0")
 	start("serve", "serve", "--servers", "admin,docs")
 	admin := fmt.Sprintf("127.0.0.1:%d", ports[2])
 	docsURL := fmt.Sprintf("http://127.0.0.1:%d", ports[0])
@@ -211,6 +215,28 @@ func TestScaleOut(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	// verifylinks, in a process of its own, fetched the site from the
+	// object store; the render process's report gained its figures.
+	var startup report.Build
+	for deadline := time.Now().Add(60 * time.Second); ; {
+		data, err := os.ReadFile(filepath.Join(dirs["render1"], "site", "build-report.json"))
+		if err == nil && json.Unmarshal(data, &startup) == nil && startup.Links != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the link figures never reached the render process's report")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if startup.Links.Broken != 3 || startup.Links.Status != report.LinksComplete {
+		t.Fatalf("links of the split build: %+v, want 3 broken (one per repository)", startup.Links)
+	}
+	for _, p := range startup.Links.BrokenLinks {
+		if p.SourceFile != "docs/guide/links.md" {
+			t.Fatalf("broken link without its source file (trees not fetched?): %+v", p)
+		}
+	}
+
 	first := triggerAndWait(t, admin, nil) // nothing changed since the start-up build
 	if first.State != "skipped" || first.Report.DocFilesHash != want.DocFilesHash || first.Report.RenderedPages != want.RenderedPages {
 		t.Fatalf("split build: %s hash %s pages %d; single process: hash %s pages %d",

@@ -2,7 +2,8 @@
 // fingerprint of the documentation set (paths and contents of every
 // documentation file, through the content-addressed trees), assembles the
 // build report, writes it to <output.directory>/build-report.json and
-// announces the finished build.
+// announces the finished build. It owns that file: when link verification
+// ends (links.verified), it adds the figures to it.
 package fingerprint
 
 import (
@@ -10,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,7 +39,7 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, log: d.Log}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle}, nil
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle}, nil
 }
 
 type stage struct {
@@ -66,12 +68,41 @@ func DocFilesHash(outcomes []events.RepoOutcome) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
+// linksWait bounds the wait for a build's report when its link figures
+// arrive: this stage handles site.rendered before the links.verified that
+// follows it, so the report is normally there already.
+const linksWait = 5 * time.Second
+
 func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
-	start := time.Now()
-	in, ok := ev.(*events.SiteRendered)
-	if !ok {
+	switch in := ev.(type) {
+	case *events.SiteRendered:
+		return s.finish(ctx, in)
+	case *events.LinksVerified:
+		s.attachLinks(ctx, in)
+		return nil, nil
+	default:
 		return nil, pipeline.Permanentf("fingerprint: unexpected %T", ev)
 	}
+}
+
+// attachLinks adds link figures to the report this stage wrote, for a
+// verifylinks stage running in another process (one running beside this
+// stage has already added them: then nothing changes). The figures also
+// travel on links.verified itself, so a report that cannot take them only
+// costs a warning.
+func (s *stage) attachLinks(ctx context.Context, in *events.LinksVerified) {
+	err := AttachLinks(ctx, s.cfg.Output.Directory, in.BuildID, in.LinkVerification, linksWait)
+	switch {
+	case errors.Is(err, ErrSuperseded):
+		s.log.Debug().Str("build_id", in.BuildID).Msg("link figures of a build whose report was replaced")
+	case err != nil:
+		s.log.Warn().Str("build_id", in.BuildID).Err(err).Msg("link figures not added to the build report")
+	}
+}
+
+// finish closes a rendered build: report, saved state, build.finished.
+func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.Event, error) {
+	start := time.Now()
 	st, err := s.builds.Get(ctx, in.BuildID)
 	if err != nil {
 		return nil, err

@@ -44,6 +44,13 @@ const testSubject = "team.docs.links.broken"
 
 func newHarness(t *testing.T, mutate func(*config.Config)) *harness {
 	t.Helper()
+	return newHarnessWith(t, mutate, nil)
+}
+
+// newHarnessWith is newHarness with a hook that completes the stage's
+// dependencies once the broker is up (a shared artifact store, say).
+func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeline.Broker, *pipeline.Deps)) *harness {
+	t.Helper()
 	h := &harness{t: t, requests: &counter{}, delivered: make(chan pipeline.Delivery, 64)}
 	h.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.requests.mu.Lock()
@@ -92,7 +99,11 @@ func newHarness(t *testing.T, mutate func(*config.Config)) *harness {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	s, st, err := newStage(pipeline.Deps{Config: h.cfg, Log: zerolog.Nop()})
+	d := pipeline.Deps{Config: h.cfg, Log: zerolog.Nop()}
+	if deps != nil {
+		deps(b, &d)
+	}
+	s, st, err := newStage(d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 // Package verifylinks is the stage that verifies a build's links: after
-// every successful render it checks the links of <output.directory>/public
+// every successful render it checks the links of the site —
+// <output.directory>/public beside render, or a copy fetched from the
+// shared artifact store when it runs in a process of its own —
 // with package linkcheck, publishes one broken-link event per broken link
 // and page on daemon.link_verification.subject, announces the figures on
 // docweave.links.verified and adds them to the build report.
@@ -15,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -26,6 +27,8 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/stages/fingerprint"
 )
 
 // Name is the stage name.
@@ -49,7 +52,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	if err := pipeline.CheckLinkSubject(lv.Subject); err != nil {
 		return nil, pipeline.Stage{}, err
 	}
-	s := &stage{cfg: d.Config, log: d.Log, reportWait: time.Minute}
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, reportWait: time.Minute}
 	return s, pipeline.Stage{
 		Name:        Name,
 		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
@@ -63,7 +66,10 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 
 type stage struct {
 	cfg *config.Config
-	log zerolog.Logger
+	// store is where a stage running apart from render fetches the site
+	// (see locateSite); nil in tests of the local case.
+	store artifact.Store
+	log   zerolog.Logger
 	// reportWait bounds the wait for the build's report to appear before
 	// the figures are added to it.
 	reportWait time.Duration
@@ -131,10 +137,15 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 	if s.options != nil {
 		opts = s.options(opts)
 	}
-	site := s.siteOf(in)
+	files, err := s.locateSite(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	defer files.cleanup()
+	site := s.siteOf(in, files)
 	res, err := linkcheck.NewVerifier(opts, s.linkCache()).Verify(ctx, site, in.BuildID)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, pipeline.Permanent(fmt.Errorf("verify links of build %s: the published site %s is gone: %w", in.BuildID, site.PublicDir, err))
+		return nil, pipeline.Permanent(fmt.Errorf("verify links of build %s: the published site %s is gone (verifylinks in a process of its own needs build.artifact_store: broker): %w", in.BuildID, site.PublicDir, err))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("verify links of build %s: %w", in.BuildID, err)
@@ -145,8 +156,15 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 		Site:             in.Site,
 		LinkVerification: res.Figures,
 	})
-	if err := attachToReport(ctx, s.cfg.Output.Directory, in.BuildID, res.Figures, s.reportWait); err != nil {
-		log.Warn().Err(err).Msg("link figures not added to the build report")
+	switch {
+	case !files.local:
+		// The report file lives with render and fingerprint, which adds
+		// the figures when links.verified reaches it.
+		log.Debug().Msg("site fetched from the artifact store; fingerprint adds the figures to its report")
+	default:
+		if err := fingerprint.AttachLinks(ctx, s.cfg.Output.Directory, in.BuildID, res.Figures, s.reportWait); err != nil {
+			log.Warn().Err(err).Msg("link figures not added to the build report")
+		}
 	}
 	f := res.Figures
 	log.Info().Str("status", f.Status).Int("checked", f.Checked).Int("broken", f.Broken).Int("cached", f.Cached).
@@ -158,11 +176,10 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 // siteOf describes the published site of a build for the verifier: the
 // repositories that made it (with their documentation roots, for source
 // file names) and the base URL that marks absolute links as internal.
-func (s *stage) siteOf(in *events.SiteRendered) linkcheck.Site {
-	out := s.cfg.Output.Directory
+func (s *stage) siteOf(in *events.SiteRendered, files siteFiles) linkcheck.Site {
 	site := linkcheck.Site{
-		PublicDir:  filepath.Join(out, "public"),
-		ContentDir: filepath.Join(out, "content"),
+		PublicDir:  files.public,
+		ContentDir: files.content,
 		BaseURL:    s.cfg.Generator.BaseURL,
 	}
 	for _, o := range in.Outcomes {

@@ -15,6 +15,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/stages/fingerprint"
 )
 
 // TestOneEventPerBrokenLinkPerBuild runs a daemon build's verification,
@@ -134,7 +135,7 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 
 func readReportFile(t *testing.T, dir string) *report.Build {
 	t.Helper()
-	rep, err := readReport(filepath.Join(dir, "build-report.json"))
+	rep, err := fingerprint.ReadReport(filepath.Join(dir, "build-report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
