@@ -226,6 +226,9 @@ type HTTP struct {
 	WebhookPort    int `mapstructure:"webhook_port" yaml:"webhook_port"`
 	AdminPort      int `mapstructure:"admin_port" yaml:"admin_port"`
 	LiveReloadPort int `mapstructure:"livereload_port" yaml:"livereload_port"`
+	// LiveReloadEnabled turns the optional live-reload server off when
+	// false: its port is then not bound, and pages carry no reload client.
+	LiveReloadEnabled bool `mapstructure:"livereload_enabled" yaml:"livereload_enabled"`
 }
 
 // Versioning configures multi-version documentation from branches and tags.

@@ -145,7 +145,7 @@ build:
 generator:
   params:
     disableSearch: ${DW_TEST_SEARCH_OFF}
-    themeVariant: "${DW_TEST_CLEAN}"
+    customFlag: "${DW_TEST_CLEAN}"
 `, ModeDirect)
 	if c.Daemon.HTTP.DocsPort != 9090 || c.Output.Clean || c.Daemon.LinkVerification.CacheTTL != 90*time.Minute || c.Build.MaxRetries != 5 {
 		t.Fatalf("env-provided scalars not converted: port=%d clean=%v ttl=%s retries=%d",
@@ -154,8 +154,8 @@ generator:
 	if c.Generator.Params["disablesearch"] != true {
 		t.Fatalf("known boolean param from env = %#v, want bool true", c.Generator.Params["disablesearch"])
 	}
-	if c.Generator.Params["themevariant"] != "false" {
-		t.Fatalf("string param must stay a string, got %#v", c.Generator.Params["themevariant"])
+	if c.Generator.Params["customflag"] != "false" {
+		t.Fatalf("a param not known as boolean must stay a string, got %#v", c.Generator.Params["customflag"])
 	}
 }
 

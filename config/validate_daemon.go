@@ -151,6 +151,9 @@ func (c *Config) validatePorts(l *problemList) {
 		{"admin", "daemon.http.admin_port", h.AdminPort},
 		{"livereload", "daemon.http.livereload_port", h.LiveReloadPort},
 	}
+	if !h.LiveReloadEnabled {
+		servers = servers[:3] // the live-reload port is not bound
+	}
 	for i, s := range servers {
 		if !checkPort(l, s.key, s.port) {
 			continue

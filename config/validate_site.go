@@ -3,6 +3,7 @@ package config
 import (
 	"net/url"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,6 +16,17 @@ var knownParamTypes = map[string]string{
 	"collapsiblemenu":  "bool",
 	"showvisitedlinks": "bool",
 }
+
+// ThemeVariants are the values of generator.params.themeVariant docweave's
+// theme knows: "auto" follows the reader's system colour scheme. The
+// configuration is checked against them when it loads, so a value the
+// theme would refuse stops `docweave validate` instead of every build.
+var ThemeVariants = []string{"auto", "light", "dark"}
+
+// ReservedParam is the generator.params key docweave fills itself (the
+// site's repositories and versions, for the theme); a configuration may
+// not set it.
+const ReservedParam = "docweave"
 
 // validateSite checks what shapes the rendered site: versioning, generator
 // and output.
@@ -45,11 +57,19 @@ func (c *Config) validateGenerator(l *problemList) {
 		}
 	}
 	for name, value := range g.Params {
+		key := "generator.params." + name
+		if strings.EqualFold(name, ReservedParam) {
+			l.add(key, "this key is reserved for docweave's own use (the site's repositories and versions); choose another name")
+			continue
+		}
+		if s, ok := value.(string); ok && strings.EqualFold(name, "themeVariant") && !slices.Contains(ThemeVariants, strings.ToLower(s)) {
+			l.add(key, "%q is not a variant of docweave's theme; expected one of %s (for a Relearn variant such as relearn-dark, use dark)", s, strings.Join(ThemeVariants, ", "))
+			continue
+		}
 		want, known := knownParamTypes[strings.ToLower(name)]
 		if !known {
 			continue
 		}
-		key := "generator.params." + name
 		switch want {
 		case "string":
 			if _, ok := value.(string); !ok {

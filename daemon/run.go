@@ -44,11 +44,11 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 	opts.defaults()
 	log := opts.Log
 	// Every port is bound before anything starts.
-	listeners, closeListeners, err := bindServers(cfg, AllServers)
+	listeners, closeListeners, err := bindServers(cfg, EnabledServers(cfg))
 	if err != nil {
 		return err
 	}
-	broker, err := openBroker(ctx, cfg)
+	broker, err := openBroker(ctx, cfg, log)
 	if err != nil {
 		closeListeners()
 		return err
@@ -66,7 +66,7 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		closeListeners()
 		return err
 	}
-	servers, err := startServers(cfg, AllServers, listeners, broker, ctl, host.metrics, log)
+	servers, err := startServers(cfg, EnabledServers(cfg), listeners, broker, ctl, host.metrics, log)
 	if err != nil {
 		ctl.close()
 		closeListeners()
@@ -90,10 +90,13 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 	return nil
 }
 
-// openBroker applies the broker rule for the daemon: broker_url when set,
-// else an embedded server listening on daemon.embedded_broker with its store
-// in the workspace, so state survives restarts.
-func openBroker(ctx context.Context, cfg *config.Config) (*pipeline.Broker, error) {
+// openBroker applies the broker rule for the daemon: broker_url when set;
+// else a NATS server with JetStream already listening on
+// daemon.embedded_broker (by default 127.0.0.1:4222, the spec's default
+// broker URL), so an operator who runs NATS there needs no setting; else an
+// embedded server listening there, with its store in the workspace so
+// state survives restarts.
+func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*pipeline.Broker, error) {
 	if cfg.Daemon.LinkVerification.BrokerURLSet {
 		return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Daemon.LinkVerification.BrokerURL, Name: "docweave-daemon"})
 	}
@@ -101,6 +104,15 @@ func openBroker(ctx context.Context, cfg *config.Config) (*pipeline.Broker, erro
 	port := cfg.Daemon.EmbeddedBroker.Port
 	if port == 0 {
 		port = -1 // a free port
+	} else {
+		url, err := probeBroker(ctx, cfg.Daemon.EmbeddedBroker.Host, port)
+		if err != nil {
+			return nil, fmt.Errorf("broker: %w; enable JetStream there, set daemon.link_verification.broker_url, or move daemon.embedded_broker.port", err)
+		}
+		if url != "" {
+			log.Info().Str("broker", url).Msg("using the NATS server already listening where the embedded broker would (set broker_url to make this explicit)")
+			return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: url, Name: "docweave-daemon"})
+		}
 	}
 	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
 		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)

@@ -34,6 +34,15 @@ const (
 // AllServers are the daemon's four servers.
 var AllServers = []string{ServerDocs, ServerWebhook, ServerAdmin, ServerLiveReload}
 
+// EnabledServers are the servers the configuration runs: all four, or the
+// first three when daemon.http.livereload_enabled is false.
+func EnabledServers(cfg *config.Config) []string {
+	if cfg.Daemon.HTTP.LiveReloadEnabled {
+		return AllServers
+	}
+	return AllServers[:3]
+}
+
 // bindings are the configured addresses of the chosen servers.
 func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
 	ports := map[string]int{
@@ -45,6 +54,9 @@ func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
 		port, ok := ports[name]
 		if !ok {
 			return nil, fmt.Errorf("unknown server %q; known servers: %v", name, AllServers)
+		}
+		if name == ServerLiveReload && !cfg.Daemon.HTTP.LiveReloadEnabled {
+			return nil, fmt.Errorf("the live-reload server is off (daemon.http.livereload_enabled: false); drop it from the servers or turn it on")
 		}
 		out = append(out, httpsrv.Binding{Server: name, Port: port})
 	}

@@ -78,6 +78,9 @@ func TestDaemonVersionsFollowTagsAndBranches(t *testing.T) {
 	if len(cloned) != 2 || !cloned["v2.0.0"] || !cloned["main"] {
 		t.Fatalf("cloned versions %v, want v2.0.0 and main", cloned)
 	}
+	if rep.ClonedRepositories != 2 || rep.ReusedRepositories != 1 {
+		t.Fatalf("counted %d cloned and %d reused, want 2 and 1", rep.ClonedRepositories, rep.ReusedRepositories)
+	}
 	if code, body := get(t, "http://"+a.Docs+"/docs/handbook/v2.0.0/guide/"); code != 200 || !strings.Contains(body, "Release two.") {
 		t.Fatalf("new tag not served: %d", code)
 	}

@@ -103,11 +103,15 @@ type Build struct {
 	DurationMS         int64            `json:"duration_ms"`
 	StageDurationsMS   map[string]int64 `json:"stage_durations_ms"`
 	ClonedRepositories int              `json:"cloned_repositories"`
-	FailedRepositories int              `json:"failed_repositories"`
-	RenderedPages      int              `json:"rendered_pages"`
-	StaticRendered     bool             `json:"static_rendered"`
-	DocFilesHash       string           `json:"doc_files_hash"`
-	SiteHash           string           `json:"site_hash,omitempty"`
+	// ReusedRepositories counts the repositories (or versions) still at
+	// their saved commits, whose trees were reused without a clone: they
+	// are on the site but not in ClonedRepositories.
+	ReusedRepositories int    `json:"reused_repositories,omitempty"`
+	FailedRepositories int    `json:"failed_repositories"`
+	RenderedPages      int    `json:"rendered_pages"`
+	StaticRendered     bool   `json:"static_rendered"`
+	DocFilesHash       string `json:"doc_files_hash"`
+	SiteHash           string `json:"site_hash,omitempty"`
 	// Redeliveries counts, per stage, messages of this build delivered more
 	// than once: a stage process that died and was replaced, or a retried
 	// transient failure.

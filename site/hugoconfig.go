@@ -60,9 +60,16 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 		"pagesDir":   l.PagesDir + "/",
 	}
 
+	// nil means the configuration named none: the defaults. An empty map
+	// means every taxonomy was dropped: no taxonomy or term pages at all
+	// (Hugo would otherwise bring its own defaults back).
 	taxonomies := g.Taxonomies
-	if len(taxonomies) == 0 {
+	disabled := []string{"rss", "sitemap", "robotstxt"}
+	switch {
+	case taxonomies == nil:
 		taxonomies = defaultTaxonomies
+	case len(taxonomies) == 0:
+		disabled = append(disabled, "taxonomy", "term")
 	}
 
 	homeOutputs := []string{"html"}
@@ -90,7 +97,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 		// capitalises taxonomy names itself.
 		"capitalizeListTitles": false,
 		// Feeds, sitemaps and robots.txt are not part of this theme.
-		"disableKinds": []string{"rss", "sitemap", "robotstxt"},
+		"disableKinds": disabled,
 		"taxonomies":   taxonomies,
 		"params":       params,
 		"outputFormats": map[string]any{

@@ -9,15 +9,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/docweave/docweave/config"
 )
 
 // themeVariants are the values of generator.params.themeVariant this theme
-// knows: "auto" follows the reader's system colour scheme.
-var themeVariants = []string{"auto", "light", "dark"}
+// knows (config.ThemeVariants: the configuration is checked against the
+// same list when it loads).
+var themeVariants = config.ThemeVariants
 
 // reservedParam is the theme parameter docweave fills itself (the
 // repository list for the menu); a configuration may not set it.
-const reservedParam = "docweave"
+const reservedParam = config.ReservedParam
 
 // LiveReloadPortParam is the theme parameter that turns on the live-reload
 // client: the port of the daemon's live-reload server, on the host the page

@@ -46,6 +46,9 @@ All chosen ports are bound before any server starts.`,
 			if err != nil {
 				return &exitError{code: 2, err: err}
 			}
+			if !cmd.Flags().Changed("servers") {
+				which = daemon.EnabledServers(cfg)
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if err := daemon.RunServers(ctx, cfg, which, daemon.Options{Log: log}); err != nil {
@@ -54,6 +57,6 @@ All chosen ports are bound before any server starts.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&servers, "servers", strings.Join(daemon.AllServers, ","), "comma-separated servers to run")
+	cmd.Flags().StringVar(&servers, "servers", strings.Join(daemon.AllServers, ","), "comma-separated servers to run (default: all four, without livereload when daemon.http.livereload_enabled is false)")
 	return cmd
 }

@@ -163,6 +163,7 @@ func skipped(req *events.BuildRequested, p plan, took time.Duration) *events.Bui
 		entry := o.ReportEntry("")
 		entry.Reused = true
 		rep.Repositories = append(rep.Repositories, entry)
+		rep.ReusedRepositories++
 	}
 	report.SortRepositories(rep.Repositories)
 	rep.Versions = report.VersionsOf(rep.Repositories)

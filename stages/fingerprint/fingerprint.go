@@ -153,9 +153,12 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		urls[r.Name] = r.RedactedURL()
 	}
 	for _, o := range in.Outcomes {
-		if o.Failed {
+		switch {
+		case o.Failed:
 			rep.FailedRepositories++
-		} else {
+		case o.Reused:
+			rep.ReusedRepositories++
+		default:
 			rep.ClonedRepositories++
 		}
 		rep.Repositories = append(rep.Repositories, o.ReportEntry(urls[o.Repository]))

@@ -190,7 +190,7 @@ const LiveReloadParam = site.LiveReloadPortParam
 // the live-reload port in daemon mode.
 func generatorFor(cfg *config.Config) config.Generator {
 	g := cfg.Generator
-	if cfg.Mode != config.ModeDaemon || cfg.Daemon.HTTP.LiveReloadPort == 0 {
+	if cfg.Mode != config.ModeDaemon || !cfg.Daemon.HTTP.LiveReloadEnabled || cfg.Daemon.HTTP.LiveReloadPort == 0 {
 		return g
 	}
 	params := make(map[string]any, len(g.Params)+1)

@@ -52,7 +52,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	if err := pipeline.CheckLinkSubject(lv.Subject); err != nil {
 		return nil, pipeline.Stage{}, err
 	}
-	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, reportWait: time.Minute}
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, reportWait: reportWait}
 	return s, pipeline.Stage{
 		Name:        Name,
 		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
@@ -63,6 +63,13 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 		MaxDeliver:  10,
 	}, nil
 }
+
+// reportWait bounds the wait for the build's report beside render. It is
+// short: fingerprint writes the report within moments of the render, and
+// adds the figures itself when links.verified reaches it, so a longer wait
+// would only hold up a stopping process whose fingerprint has already
+// stopped.
+const reportWait = 10 * time.Second
 
 type stage struct {
 	cfg *config.Config
