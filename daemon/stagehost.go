@@ -30,11 +30,18 @@ func openStores(ctx context.Context, cfg *config.Config, js jetstream.JetStream)
 	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
 		return nil, nil, nil, err
 	}
-	builds, err := pipeline.OpenBuilds(ctx, js)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	states, err := pipeline.OpenStates(ctx, js)
+	// Opening a bucket asks the cluster too, and can time out the same
+	// way provisioning can while a fresh cluster settles.
+	var builds *pipeline.Builds
+	var states *pipeline.States
+	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
+		var err error
+		if builds, err = pipeline.OpenBuilds(ctx, js); err != nil {
+			return err
+		}
+		states, err = pipeline.OpenStates(ctx, js)
+		return err
+	})
 	if err != nil {
 		return nil, nil, nil, err
 	}

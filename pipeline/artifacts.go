@@ -16,7 +16,7 @@ import (
 func OpenArtifactStore(ctx context.Context, cfg *config.Config, js jetstream.JetStream) (artifact.Store, error) {
 	if cfg.Build.ArtifactStore == "broker" {
 		var store *artifact.Objects
-		err := retryProvision(ctx, func(ctx context.Context) error {
+		err := RetryWhileElecting(ctx, func(ctx context.Context) error {
 			var err error
 			store, err = artifact.OpenObjects(ctx, js, cfg.Build.StreamReplicas)
 			return err

@@ -33,7 +33,7 @@ func Provision(ctx context.Context, js jetstream.JetStream, replicas int) error 
 	if replicas < 1 {
 		replicas = 1
 	}
-	return retryProvision(ctx, func(ctx context.Context) error { return provisionOnce(ctx, js, replicas) })
+	return RetryWhileElecting(ctx, func(ctx context.Context) error { return provisionOnce(ctx, js, replicas) })
 }
 
 func provisionOnce(ctx context.Context, js jetstream.JetStream, replicas int) error {
@@ -88,9 +88,11 @@ func sameStream(have, want jetstream.StreamConfig) bool {
 		len(have.Subjects) == 1 && have.Subjects[0] == want.Subjects[0]
 }
 
-// retryProvision retries transient provisioning failures (timeouts, no
-// leader yet) with a growing delay, for up to a minute.
-func retryProvision(ctx context.Context, f func(context.Context) error) error {
+// RetryWhileElecting retries transient broker failures (timeouts, no
+// leader yet) with a growing delay, for up to a minute: what every process
+// of a deployment meets when they all start at once on a fresh cluster.
+// Each attempt gets 15 seconds.
+func RetryWhileElecting(ctx context.Context, f func(context.Context) error) error {
 	deadline := time.Now().Add(time.Minute)
 	delay := 200 * time.Millisecond
 	for {

@@ -63,7 +63,12 @@ func (r *Runner) Run(ctx context.Context) error {
 		}
 	}
 	for _, st := range r.stages {
-		cons, err := ProvisionConsumer(ctx, r.js, st)
+		var cons jetstream.Consumer
+		err := RetryWhileElecting(ctx, func(ctx context.Context) error {
+			var err error
+			cons, err = ProvisionConsumer(ctx, r.js, st)
+			return err
+		})
 		if err != nil {
 			stopAll()
 			return err
