@@ -108,7 +108,7 @@ func (f *sizeFarm) daemonConfig() *config.Config {
 	cfg.Build.CloneConcurrency = f.opts.CloneConcurrency
 	cfg.Output.Directory = filepath.Join(dir, "site")
 	cfg.Daemon.Storage.OutputDir = cfg.Output.Directory
-	cfg.Daemon.HTTP = config.HTTP{}
+	cfg.Daemon.HTTP = config.HTTP{LiveReloadEnabled: true}
 	cfg.Daemon.EmbeddedBroker.Port = 0
 	cfg.Daemon.Sync.Schedule = "0 0 1 1 *"
 	cfg.Daemon.LinkVerification.Enabled = false

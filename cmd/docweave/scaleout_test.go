@@ -257,8 +257,16 @@ func TestScaleOut(t *testing.T) {
 	if st.Report.Redeliveries["render"] < 1 {
 		t.Fatalf("the report does not show the render redelivery: %v", st.Report.Redeliveries)
 	}
-	if _, body := httpGet(docsURL + "/docs/repo0/guide/p0/"); !strings.Contains(body, "Edited once.") {
-		t.Fatal("the docs server does not serve the build that survived the kill")
+	// The docs server learns of the new site from site.published and
+	// fetches it; the build's end does not wait for that.
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if _, body := httpGet(docsURL + "/docs/repo0/guide/p0/"); strings.Contains(body, "Edited once.") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the docs server does not serve the build that survived the kill")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 
 	// One NATS node of three goes away mid-build: the build completes.
