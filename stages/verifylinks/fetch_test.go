@@ -35,11 +35,10 @@ func putDir(t *testing.T, store artifact.Store, dir string) artifact.Ref {
 	return ref
 }
 
-// verifylinks in a process of its own: its output directory holds no site,
-// so it fetches the site and the repositories' trees from the shared store
-// (retrying while the site is not uploaded yet), names source files from
-// the trees, leaves no copy behind and does not look for a report file.
-func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
+// sharedStoreHarness is the stage with the broker's object store as its
+// artifact store (build.artifact_store: broker) and a workspace of its own.
+func sharedStoreHarness(t *testing.T) (*harness, *artifact.Objects) {
+	t.Helper()
 	var store *artifact.Objects
 	h := newHarnessWith(t, func(c *config.Config) { c.Build.WorkspaceDir = t.TempDir() }, func(b *pipeline.Broker, d *pipeline.Deps) {
 		var err error
@@ -48,6 +47,15 @@ func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
 		}
 		d.Store = store
 	})
+	return h, store
+}
+
+// verifylinks in a process of its own: its output directory holds no site,
+// so it fetches the site and the repositories' trees from the shared store
+// (retrying while the site is not uploaded yet), names source files from
+// the trees, leaves no copy behind and does not look for a report file.
+func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
+	h, store := sharedStoreHarness(t)
 	// The harness wrote the site into the output directory; move it out,
 	// as if render ran on another machine.
 	elsewhere := t.TempDir()
@@ -85,14 +93,7 @@ func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
 // A site not in the store yet is a transient failure (publishreload has
 // not uploaded it), retried shortly — not a verification of nothing.
 func TestSiteNotYetUploadedIsRetried(t *testing.T) {
-	var store *artifact.Objects
-	h := newHarnessWith(t, func(c *config.Config) { c.Build.WorkspaceDir = t.TempDir() }, func(b *pipeline.Broker, d *pipeline.Deps) {
-		var err error
-		if store, err = artifact.OpenObjects(context.Background(), b.JS, 1); err != nil {
-			t.Fatal(err)
-		}
-		d.Store = store
-	})
+	h, _ := sharedStoreHarness(t)
 	in := rendered("b2")
 	in.Site = "sha256:" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 	_, err := h.stage.locateSite(context.Background(), in)
