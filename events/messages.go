@@ -76,6 +76,9 @@ type RepoClone struct {
 	Forge       string   `json:"forge"`
 	ContentPath string   `json:"content_path"` // where its docs go under content/ (a version's own directory when versioned)
 	Version     *Version `json:"version,omitempty"`
+	// Issues are problems discover found with this unit (a configured
+	// branch missing among the versions, say); they join its outcome.
+	Issues []report.Issue `json:"issues,omitempty"`
 }
 
 // Key is the job's unit key (UnitKey).

@@ -97,6 +97,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		Forge:       job.Forge,
 		ContentPath: job.ContentPath,
 		Version:     job.Version,
+		Issues:      append([]report.Issue(nil), job.Issues...),
 		Timings:     events.Timings{Name: time.Since(start).Milliseconds()},
 	}
 	if err != nil {

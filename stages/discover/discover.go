@@ -121,7 +121,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 			// The unit is where the last good build left it: its saved
 			// tree joins the build as if clone and prune had run.
 			o = saved
-			o.Reused, o.Attempts, o.Issues = true, 0, nil
+			o.Reused, o.Attempts, o.Issues = true, 0, u.job.Issues
 			o.ContentPath, o.Forge, o.Version = u.job.ContentPath, u.job.Forge, u.job.Version
 			o.Timings = events.Timings{}
 		default:

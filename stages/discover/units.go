@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -83,10 +84,16 @@ func (s *stage) versionUnits(ctx context.Context, r config.Repository, base even
 			Message: "no branch or tag of " + r.Name + " matches the versioning rules (strategy, branch_patterns, tag_patterns)",
 		}}}
 	}
+	var issues []report.Issue
 	if !hasDefault(chosen) {
-		// The configured branch is not on the remote: the newest version
-		// stands in as the default, so /docs/<repo>/ still leads somewhere.
+		// The configured branch is not on the remote (or the patterns
+		// leave it out): the first version stands in as the default, so
+		// /docs/<repo>/ still leads somewhere — and the report says so.
 		chosen[0].Default = true
+		issues = append(issues, report.Issue{
+			Code: report.CodeBranchNotFound, Severity: report.SeverityWarning, Stage: Name, Repository: r.Name, Version: chosen[0].Name,
+			Message: fmt.Sprintf("default branch %q is not among the versions of %s; %s is the default version instead", def, r.Name, chosen[0].Name),
+		})
 	}
 	out := make([]unit, 0, len(chosen))
 	for rank, v := range chosen {
@@ -94,6 +101,9 @@ func (s *stage) versionUnits(ctx context.Context, r config.Repository, base even
 		job.ContentPath = base.ContentPath + "/" + v.Slug
 		job.Version = &events.Version{
 			Name: v.Name, Ref: v.Ref, Slug: v.Slug, Tag: v.Tag, Default: v.Default, Commit: v.Commit, Rank: rank,
+		}
+		if v.Default {
+			job.Issues = issues
 		}
 		out = append(out, unit{job: job, commit: v.Commit})
 	}

@@ -232,3 +232,29 @@ func TestVersionedSkipEvaluationRebuildsOnlyWhatMoved(t *testing.T) {
 }
 
 func writeFile(path, content string) error { return os.WriteFile(path, []byte(content), 0o644) }
+
+// A configured branch that is not on the remote: the first version stands
+// in as the default, and its job carries a warning saying so.
+func TestMissingConfiguredBranchLeavesADefaultAndAWarning(t *testing.T) {
+	f := newVersionFixture(t)
+	f.cfg.Repositories = f.cfg.Repositories[:1]
+	f.cfg.Repositories[0].Branch = "gone"
+	var def *events.RepoClone
+	for _, j := range clones(f.request(t, "b1", true)) {
+		if j.Version.Default {
+			if def != nil {
+				t.Fatalf("two defaults: %s and %s", def.Key(), j.Key())
+			}
+			def = j
+		} else if len(j.Issues) != 0 {
+			t.Fatalf("%s carries issues %+v", j.Key(), j.Issues)
+		}
+	}
+	if def == nil || def.Version.Name != "v1.1.0" || def.Version.Rank != 0 {
+		t.Fatalf("stand-in default %+v", def)
+	}
+	if len(def.Issues) != 1 || def.Issues[0].Code != report.CodeBranchNotFound || def.Issues[0].Severity != report.SeverityWarning ||
+		!strings.Contains(def.Issues[0].Message, `"gone"`) {
+		t.Fatalf("issues %+v", def.Issues)
+	}
+}
