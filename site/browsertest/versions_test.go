@@ -119,6 +119,21 @@ func TestVersionsInABrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("links from before versioning reach the default version", func(t *testing.T) {
+		p := page{t, ctx}
+		p.do("open an unversioned link", chromedp.Navigate(root+"/docs/gamma/guide/install/?q=1#top"))
+		p.waitFor(`location.pathname === "/docs/gamma/main/guide/install/" && document.documentElement.dataset.docweaveReady === "true"`, "the move to the default version")
+		if got := p.eval(`location.search + location.hash`); got != "?q=1#top" {
+			t.Errorf("query and fragment after the move: %q", got)
+		}
+		// A path that names a version but has no page stays a 404: no loop.
+		p.do("open a missing page of a version", chromedp.Navigate(root+"/docs/gamma/v1.0.0/guide/install/"))
+		p.waitFor(`document.documentElement.dataset.docweaveReady === "true"`, "the 404 page")
+		if loc, h1 := p.location(), p.text("main h1"); loc != root+"/docs/gamma/v1.0.0/guide/install/" || h1 != "Page not found" {
+			t.Errorf("a missing page of v1.0.0 led to %s (%q), want the 404 page where it was", loc, h1)
+		}
+	})
+
 	t.Run("switcher without JavaScript", func(t *testing.T) {
 		p := page{t, ctx}
 		setScripts := func(disabled bool) {

@@ -4,6 +4,8 @@
  *   - the search box over /search/index.json, entirely in the browser;
  *   - the menu button on small screens;
  *   - folding of menu directories when the site sets collapsibleMenu.
+ *   - on the 404 page, sending a link from before versioning on to the
+ *     same page in the repository's default version.
  * The version switcher needs none of it: it is a <details> of plain links.
  * No network other than the site itself: the index is fetched from the
  * URL the page names in <meta name="docweave-search-index">.
@@ -34,6 +36,34 @@
       }
     });
     box.hidden = false;
+  }
+
+  /* ---- links from before versioning ----------------------------------- */
+
+  // followVersionMove runs on the 404 page of a site with versioned
+  // repositories: a path below a repository's root whose first segment is
+  // not one of its versions (a link made before versioning was turned on)
+  // is sent on to the same path in the repository's default version. A
+  // path that already names a version is left alone, so this never loops.
+  function followVersionMove() {
+    var data = document.getElementById("dw-version-moves");
+    if (!data) return;
+    var moves;
+    try {
+      moves = JSON.parse(data.textContent);
+    } catch (e) {
+      return;
+    }
+    var path = location.pathname;
+    for (var i = 0; i < (moves || []).length; i++) {
+      var m = moves[i];
+      if (path.indexOf(m.root) !== 0) continue;
+      var rest = path.slice(m.root.length);
+      var first = decodeURIComponent(rest.split("/")[0]);
+      if (rest === "" || m.slugs.indexOf(first) >= 0) continue;
+      location.replace(m["default"] + rest + location.search + location.hash);
+      return;
+    }
   }
 
   /* ---- menu ------------------------------------------------------------ */
@@ -335,6 +365,7 @@
   }
 
   function start() {
+    followVersionMove();
     setupVariantSwitch();
     setupMenuButton();
     setupCollapsibleMenu();
