@@ -15,6 +15,7 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/workspace"
 )
 
 // control is the part of a daemon that decides when to build: the
@@ -46,6 +47,9 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 		m.ObserveBuild(*b.Report)
 		if local, ok := store.(*artifact.Local); ok {
 			go pruneArtifacts(states, local, log)
+		}
+		if s := cfg.Build.CloneStrategy; s == "update" || s == "auto" {
+			go pruneCheckouts(cfg, states, log)
 		}
 	}
 	c := cron.New(cron.WithParser(cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow)))
@@ -85,6 +89,34 @@ func (c *control) close() {
 	c.coord.Close()
 	for _, s := range c.subs {
 		_ = s.Unsubscribe()
+	}
+}
+
+// pruneCheckouts removes cached checkouts (clone_strategy update or auto)
+// of units that are neither configured repositories nor in the saved
+// state — with versioning, branches and tags that went away — once they are
+// an hour old. It cleans this process's workspace; acquire replicas of a
+// split deployment keep their own.
+func pruneCheckouts(cfg *config.Config, states *pipeline.States, log zerolog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st, err := states.Load(ctx)
+	if err != nil || st == nil {
+		return
+	}
+	keep := map[string]bool{}
+	for _, r := range cfg.Repositories {
+		keep[workspace.CheckoutName(r.Name, "")] = true
+	}
+	for _, o := range st.Repositories {
+		if o.Version != nil {
+			keep[workspace.CheckoutName(o.Repository, o.Version.Slug)] = true
+		}
+	}
+	if n, err := workspace.For(cfg).PruneCache(keep, time.Hour); err != nil {
+		log.Warn().Err(err).Msg("checkouts not pruned")
+	} else if n > 0 {
+		log.Info().Int("checkouts_removed", n).Msg("checkouts of versions no longer built removed")
 	}
 }
 

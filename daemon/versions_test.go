@@ -3,11 +3,15 @@ package daemon
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/workspace"
 )
 
 // buildReport reads a finished build's report from the admin API.
@@ -92,5 +96,35 @@ func TestDaemonVersionsFollowTagsAndBranches(t *testing.T) {
 	}
 	if code, _ := get(t, "http://"+a.Docs+"/docs/handbook/v1.0.0/guide/"); code != http.StatusNotFound {
 		t.Fatalf("deleted tag still served: %d", code)
+	}
+}
+
+// With clone_strategy update, each version keeps a cached checkout; the
+// checkout of a version that went away is removed after a build.
+func TestDaemonPrunesCheckoutsOfVersionsThatWentAway(t *testing.T) {
+	repo := gittest.NewRepo(t, map[string]string{"docs/guide.md": "# Guide\n\nOne.\n"})
+	repo.Tag(t, "v1.0.0", false)
+	cfg := daemonConfig(t, repo.FileURL())
+	cfg.Versioning.Enabled = true
+	cfg.Build.CloneStrategy = "update"
+	cache := workspace.For(cfg).RepoCache
+	stale := filepath.Join(cache, workspace.CheckoutName("handbook", "v0.1.0"))
+	if err := os.MkdirAll(filepath.Join(stale, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stale, old, old); err != nil {
+		t.Fatal(err)
+	}
+	d := startDaemon(t, cfg)
+	eventually(t, "/ready", func() bool { code, _ := get(t, "http://"+d.addrs.Admin+"/ready"); return code == 200 })
+	eventually(t, "the stale checkout to be removed", func() bool {
+		_, err := os.Stat(stale)
+		return os.IsNotExist(err)
+	})
+	for _, name := range []string{"handbook@main", "handbook@v1.0.0"} {
+		if _, err := os.Stat(filepath.Join(cache, name)); err != nil {
+			t.Errorf("checkout %s of a live version: %v", name, err)
+		}
 	}
 }

@@ -65,9 +65,9 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	}
 	// Each version has a checkout of its own, so versions of one
 	// repository clone in parallel and never share a working tree.
-	unitKey, branch, workName := job.Key(), repo.Branch, repo.Name
+	unitKey, branch, workName := job.Key(), repo.Branch, workspace.CheckoutName(repo.Name, "")
 	if job.Version != nil {
-		branch, workName = job.Version.Ref, repo.Name+"@"+job.Version.Slug
+		branch, workName = job.Version.Ref, workspace.CheckoutName(repo.Name, job.Version.Slug)
 	}
 	strategy := s.cfg.Build.CloneStrategy
 	key := workspace.CacheKey(workName)
