@@ -19,9 +19,13 @@ import (
 
 // backend is the daemon as the admin and webhook servers see it.
 type backend struct {
-	cfg      *config.Config
-	coord    *Coordinator
+	cfg *config.Config
+	// coord is the coordinator, or the forwarder to the leading process's.
+	coord    desk
 	nextSync func() time.Time
+	// leads reports whether this process leads the control plane (nil: it
+	// always does).
+	leads func() bool
 	// lag reads each stage's consumer backlog from the broker.
 	lag func() map[string]metrics.ConsumerLag
 
@@ -33,7 +37,7 @@ type backend struct {
 	linkBuilds []string
 }
 
-func newBackend(cfg *config.Config, coord *Coordinator) *backend {
+func newBackend(cfg *config.Config, coord desk) *backend {
 	b := &backend{cfg: cfg, coord: coord, repos: map[string]*admin.RepoStatus{}}
 	for _, r := range cfg.Repositories {
 		b.repos[r.Name] = &admin.RepoStatus{Name: r.Name, URL: r.RedactedURL()}
@@ -52,7 +56,7 @@ func (b *backend) Trigger(ctx context.Context, reason string, repositories []str
 		reason = "admin"
 	}
 	id, coalesced, err := b.coord.Trigger(ctx, reason, repositories)
-	if errors.Is(err, ErrClosed) {
+	if errors.Is(err, ErrClosed) || errors.Is(err, ErrNoLeader) {
 		return "", false, fmt.Errorf("%w: %v", admin.ErrNotAccepting, err)
 	}
 	return id, coalesced, err
@@ -76,7 +80,10 @@ func (b *backend) Build(id string) (admin.BuildStatus, bool) {
 
 // Snapshot implements admin.Backend.
 func (b *backend) Snapshot() admin.Snapshot {
-	s := admin.Snapshot{Version: version.String()}
+	s := admin.Snapshot{Version: version.String(), Control: "leader"}
+	if b.leads != nil && !b.leads() {
+		s.Control = "follower"
+	}
 	for _, bl := range b.coord.Recent() {
 		s.Builds = append(s.Builds, statusOf(bl))
 	}
@@ -126,25 +133,33 @@ func (b *backend) linksVerified(e *events.LinksVerified, m *metrics.Metrics) {
 	m.ObserveLinks(lv.Checked, lv.Broken, lv.Cached)
 }
 
-// record updates each repository's status from a finished build.
-func (b *backend) record(bl Build) {
-	if bl.Report == nil || bl.Report.Outcome == report.OutcomeSkipped {
+// buildFinished counts a finished build in /metrics and updates each
+// repository's status from its report.
+func (b *backend) buildFinished(rep report.Build, m *metrics.Metrics) {
+	if rep.Outcome == report.OutcomeSkipped {
+		m.ObserveSkip("unchanged")
 		return
 	}
+	m.ObserveBuild(rep)
+	b.record(&rep)
+}
+
+// record updates each repository's status from a finished build's report.
+func (b *backend) record(rep *report.Build) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for _, r := range bl.Report.Repositories {
+	for _, r := range rep.Repositories {
 		st, ok := b.repos[r.Name]
 		if !ok {
 			continue
 		}
 		if r.Status == "ok" && (r.Version == "" || r.DefaultVersion) {
 			st.Commit, st.LastError = r.Commit, ""
-			at := bl.Report.FinishedAt
+			at := rep.FinishedAt
 			st.LastSuccess = &at
 		}
 	}
-	for _, is := range bl.Report.Issues {
+	for _, is := range rep.Issues {
 		if st, ok := b.repos[is.Repository]; ok && is.Severity == report.SeverityError {
 			st.LastError = is.Code + ": " + is.Message
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -20,31 +21,44 @@ import (
 
 // control is the part of a daemon that decides when to build: the
 // coordinator, the schedule, and what the admin and webhook servers see.
-// Exactly one process of a deployment runs it.
+//
+// A single daemon leads alone. In a split deployment every `serve` process
+// with the webhook or admin server runs a control, and they elect one
+// leader through a lease in the KV bucket docweave-control: only the
+// leader runs the coordinator, the schedule and the start-up build; the
+// others forward triggers and build queries to it over NATS, so any of
+// them may take webhooks and admin requests, and another takes over when
+// the leader stops.
 type control struct {
-	coord   *Coordinator
+	cfg     *config.Config
+	broker  *pipeline.Broker
+	log     zerolog.Logger
+	desk    *switchDesk
 	backend *backend
 	cron    *cron.Cron
 	subs    []*nats.Subscription
+	// onFinished runs for every build the leader's coordinator finishes.
+	onFinished func(Build)
+	// shared is true in a split deployment: leadership is a lease, and
+	// the leader answers the other processes' requests.
+	shared bool
+
+	mu        sync.Mutex
+	coord     *Coordinator
+	deskSubs  []*nats.Subscription
+	stopLease context.CancelFunc
+	leaseDone chan struct{}
 }
 
-func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, log zerolog.Logger) (*control, error) {
-	coord, err := NewCoordinator(broker.Conn, broker.JS, cfg.Hash(), log)
-	if err != nil {
-		return nil, err
-	}
-	be := newBackend(cfg, coord)
-	be.lag = consumerLag(broker.JS, pipeline.Registered())
-	coord.OnFinished = func(b Build) {
-		be.record(b)
-		if b.Report == nil {
+func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, shared bool, log zerolog.Logger) (*control, error) {
+	c := &control{cfg: cfg, broker: broker, log: log, shared: shared, desk: &switchDesk{remote: remoteDesk{nc: broker.Conn}}}
+	c.backend = newBackend(cfg, c.desk)
+	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
+	c.backend.leads = func() bool { return c.desk.leads() }
+	c.onFinished = func(b Build) {
+		if b.Report == nil || b.SkipReason != "" {
 			return
 		}
-		if b.SkipReason != "" {
-			m.ObserveSkip("unchanged")
-			return
-		}
-		m.ObserveBuild(*b.Report)
 		if local, ok := store.(*artifact.Local); ok {
 			go pruneArtifacts(states, local, log)
 		}
@@ -52,44 +66,121 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 			go pruneCheckouts(cfg, states, log)
 		}
 	}
-	c := cron.New(cron.WithParser(cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow)))
-	entry, err := c.AddFunc(cfg.Daemon.Sync.Schedule, func() {
-		if _, _, err := coord.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
+	c.cron = cron.New(cron.WithParser(cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow)))
+	entry, err := c.cron.AddFunc(cfg.Daemon.Sync.Schedule, func() {
+		if _, _, err := c.desk.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
 			log.Error().Err(err).Msg("scheduled build not requested")
 		}
 	})
 	if err != nil {
-		coord.Close()
 		return nil, fmt.Errorf("daemon.sync.schedule: %w", err)
 	}
-	be.nextSync = func() time.Time { return c.Entry(entry).Next }
-	linksSub, err := broker.Conn.Subscribe(events.SubjectLinksVerified, func(msg *nats.Msg) {
+	c.backend.nextSync = func() time.Time {
+		if !c.desk.leads() {
+			return time.Time{}
+		}
+		return c.cron.Entry(entry).Next
+	}
+	// Every control process follows finished builds and link figures for
+	// its own /status and /metrics, leader or not.
+	finishedSub, err := broker.Conn.Subscribe(events.SubjectBuildFinished, func(msg *nats.Msg) {
 		if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
-			be.linksVerified(ev.(*events.LinksVerified), m)
+			c.backend.buildFinished(ev.(*events.BuildFinished).Report, m)
 		}
 	})
 	if err != nil {
-		coord.Close()
+		return nil, fmt.Errorf("follow finished builds: %w", err)
+	}
+	linksSub, err := broker.Conn.Subscribe(events.SubjectLinksVerified, func(msg *nats.Msg) {
+		if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
+			c.backend.linksVerified(ev.(*events.LinksVerified), m)
+		}
+	})
+	if err != nil {
+		_ = finishedSub.Unsubscribe()
 		return nil, fmt.Errorf("follow link verification: %w", err)
 	}
-	return &control{coord: coord, backend: be, cron: c, subs: []*nats.Subscription{linksSub}}, nil
+	c.subs = []*nats.Subscription{finishedSub, linksSub}
+	return c, nil
 }
 
-// begin requests the start-up build and starts the schedule.
+// begin starts leading — at once for a single daemon, by election in a
+// split deployment.
 func (c *control) begin(ctx context.Context, log zerolog.Logger) {
-	if _, _, err := c.coord.Trigger(ctx, "startup", nil); err != nil {
-		log.Error().Err(err).Msg("start-up build not requested")
+	if !c.shared {
+		c.lead()
+		return
 	}
-	c.cron.Start()
+	kv, err := openControlBucket(ctx, c.broker.JS, c.cfg.Build.StreamReplicas)
+	if err != nil {
+		log.Error().Err(err).Msg("control-plane lease unavailable; this process will not lead")
+		return
+	}
+	lctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	c.mu.Lock()
+	c.stopLease, c.leaseDone = stop, make(chan struct{})
+	done := c.leaseDone
+	c.mu.Unlock()
+	go func() {
+		defer close(done)
+		runLease(lctx, kv, leaseHolder(), log, c.lead, c.stepDown)
+	}()
 }
 
-// close stops the schedule and refuses further triggers.
-func (c *control) close() {
-	<-c.cron.Stop().Done()
-	c.coord.Close()
-	for _, s := range c.subs {
-		_ = s.Unsubscribe()
+// lead starts the coordinator, answers the other processes, starts the
+// schedule and requests the start-up build.
+func (c *control) lead() {
+	coord, err := NewCoordinator(c.broker.Conn, c.broker.JS, c.cfg.Hash(), c.log)
+	if err != nil {
+		c.log.Error().Err(err).Msg("coordinator not started")
+		return
 	}
+	coord.OnFinished = c.onFinished
+	var subs []*nats.Subscription
+	if c.shared {
+		if subs, err = serveDesk(c.broker.Conn, coord); err != nil {
+			coord.Close()
+			c.log.Error().Err(err).Msg("control-plane requests not answered")
+			return
+		}
+	}
+	c.mu.Lock()
+	c.coord, c.deskSubs = coord, subs
+	c.mu.Unlock()
+	c.desk.set(coord)
+	c.cron.Start()
+	if _, _, err := coord.Trigger(context.Background(), "startup", nil); err != nil {
+		c.log.Error().Err(err).Msg("start-up build not requested")
+	}
+}
+
+// stepDown stops leading: the schedule, the answers and the coordinator.
+func (c *control) stepDown() {
+	<-c.cron.Stop().Done()
+	c.mu.Lock()
+	coord, subs := c.coord, c.deskSubs
+	c.coord, c.deskSubs = nil, nil
+	c.mu.Unlock()
+	c.desk.set(nil)
+	unsubscribeAll(subs)
+	if coord != nil {
+		coord.Close()
+	}
+}
+
+// close stops the schedule and refuses further triggers; a leader hands
+// its lease back so another process takes over at once.
+func (c *control) close() {
+	c.mu.Lock()
+	stop, done := c.stopLease, c.leaseDone
+	c.mu.Unlock()
+	if stop != nil {
+		stop()
+		<-done
+	} else {
+		c.stepDown()
+	}
+	unsubscribeAll(c.subs)
 }
 
 // pruneCheckouts removes cached checkouts (clone_strategy update or auto)

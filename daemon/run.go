@@ -61,7 +61,7 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		return err
 	}
 	defer host.stop()
-	ctl, err := startControl(cfg, broker, host.metrics, host.states, host.store, log)
+	ctl, err := startControl(cfg, broker, host.metrics, host.states, host.store, false, log)
 	if err != nil {
 		closeListeners()
 		return err

@@ -85,10 +85,10 @@ func healthAndMetrics(m *metrics.Metrics) http.Handler {
 }
 
 // RunServers runs the chosen HTTP servers against broker_url (`docweave
-// serve`). A process with the webhook or admin server is the deployment's
-// control plane — it coordinates builds and runs the schedule — so run one
-// such process; docs and live-reload servers may run as many replicas as
-// needed. With build.artifact_store: broker, a docs server fetches every
+// serve`). A process with the webhook or admin server takes part in the
+// control plane: such processes elect a leader (see control), which
+// coordinates builds and runs the schedule while the others forward to it,
+// so any number may run; docs and live-reload servers too. With build.artifact_store: broker, a docs server fetches every
 // published site from the broker's object store and swaps it in.
 func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Options) error {
 	opts.defaults()
@@ -111,7 +111,7 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 	m := metrics.New()
 	var ctl *control
 	if slices.Contains(which, ServerWebhook) || slices.Contains(which, ServerAdmin) {
-		if ctl, err = startControl(cfg, broker, m, states, store, log); err != nil {
+		if ctl, err = startControl(cfg, broker, m, states, store, true, log); err != nil {
 			closeListeners()
 			return err
 		}

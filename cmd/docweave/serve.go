@@ -24,12 +24,14 @@ func newServeCommand(g *globalFlags) *cobra.Command {
 daemon.link_verification.broker_url (nats_url), for deployments whose stages
 run as separate processes ("docweave stage").
 
-A process that runs the webhook or admin server is the deployment's control
-plane: it coordinates builds (one at a time, triggers coalesced), runs the
-schedule daemon.sync.schedule and requests the start-up build. Run exactly
-one such process. Docs and live-reload servers can run as many replicas as
-you like; with build.artifact_store: broker each docs server fetches every
-published site from the broker and switches to it atomically.
+A process that runs the webhook or admin server is a control-plane process.
+Several may run: they elect a leader through a lease in the KV bucket
+docweave-control, and only the leader coordinates builds (one at a time,
+triggers coalesced), runs the schedule daemon.sync.schedule and requests a
+start-up build when it takes the lease; the others forward triggers and
+build queries to it. Docs and live-reload servers can run as many replicas
+as you like; with build.artifact_store: broker each docs server fetches
+every published site from the broker and switches to it atomically.
 
 All chosen ports are bound before any server starts.`,
 		Args: cobra.NoArgs,

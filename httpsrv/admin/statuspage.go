@@ -9,6 +9,7 @@ import (
 // display strings, so the template only places text.
 type statusPage struct {
 	Version        string
+	Control        string
 	GeneratedAt    string
 	RefreshSeconds int
 	LatestState    string
@@ -33,6 +34,7 @@ type statusRepo struct {
 func newStatusPage(s Snapshot, now time.Time) statusPage {
 	page := statusPage{
 		Version:        orDash(s.Version),
+		Control:        s.Control,
 		GeneratedAt:    formatTime(now),
 		RefreshSeconds: statusRefreshSeconds,
 		LatestState:    "none yet",

@@ -71,6 +71,10 @@ type Snapshot struct {
 	NextSync *time.Time `json:"next_sync,omitempty"`
 	// Version is the docweave version of the daemon.
 	Version string `json:"version"`
+	// Control is "leader" when this process coordinates builds, or
+	// "follower" when it forwards triggers to the process that does (a
+	// split deployment with several control-plane processes).
+	Control string `json:"control,omitempty"`
 }
 
 // Backend is the daemon as the admin server sees it. Implementations must

@@ -1,0 +1,196 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// desk is what the admin and webhook servers ask of the build coordinator:
+// the coordinator itself in the process that leads the control plane, or
+// a forwarder to it in the others.
+type desk interface {
+	Trigger(ctx context.Context, reason string, repositories []string) (id string, coalesced bool, err error)
+	Build(id string) (Build, bool)
+	Recent() []Build
+}
+
+// Subjects of the control plane's requests. They are outside the pipeline
+// stream's docweave.> on purpose: JetStream would store them and answer
+// the requests with its own acknowledgements.
+const (
+	subjectDeskTrigger = "docweavectl.trigger"
+	subjectDeskBuild   = "docweavectl.build"
+	subjectDeskRecent  = "docweavectl.recent"
+)
+
+// deskTimeout bounds one request to the leading process.
+const deskTimeout = 5 * time.Second
+
+// ErrNoLeader says no process leads the control plane at the moment (the
+// leader stopped and its lease has not run out yet): the request may be
+// made again in a few seconds.
+var ErrNoLeader = errors.New("no control-plane process leads at the moment; try again in a few seconds")
+
+type triggerRequest struct {
+	Reason       string   `json:"reason"`
+	Repositories []string `json:"repositories,omitempty"`
+}
+
+type triggerReply struct {
+	BuildID   string `json:"build_id"`
+	Coalesced bool   `json:"coalesced"`
+	Error     string `json:"error,omitempty"`
+	Closed    bool   `json:"closed,omitempty"`
+}
+
+type buildReply struct {
+	Found bool  `json:"found"`
+	Build Build `json:"build"`
+}
+
+// serveDesk answers the other control-plane processes' requests with the
+// leader's coordinator.
+func serveDesk(nc *nats.Conn, coord *Coordinator) ([]*nats.Subscription, error) {
+	var subs []*nats.Subscription
+	handlers := map[string]nats.MsgHandler{
+		subjectDeskTrigger: func(m *nats.Msg) {
+			var req triggerRequest
+			var rep triggerReply
+			if err := json.Unmarshal(m.Data, &req); err != nil {
+				rep.Error = fmt.Sprintf("undecodable trigger request: %v", err)
+			} else {
+				id, coalesced, err := coord.Trigger(context.Background(), req.Reason, req.Repositories)
+				rep.BuildID, rep.Coalesced = id, coalesced
+				if err != nil {
+					rep.Error, rep.Closed = err.Error(), errors.Is(err, ErrClosed)
+				}
+			}
+			respondJSON(m, rep)
+		},
+		subjectDeskBuild: func(m *nats.Msg) {
+			b, ok := coord.Build(string(m.Data))
+			respondJSON(m, buildReply{Found: ok, Build: b})
+		},
+		subjectDeskRecent: func(m *nats.Msg) { respondJSON(m, coord.Recent()) },
+	}
+	for subject, h := range handlers {
+		s, err := nc.Subscribe(subject, h)
+		if err != nil {
+			unsubscribeAll(subs)
+			return nil, fmt.Errorf("answer %s: %w", subject, err)
+		}
+		subs = append(subs, s)
+	}
+	return subs, nc.Flush()
+}
+
+func respondJSON(m *nats.Msg, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	_ = m.Respond(data)
+}
+
+func unsubscribeAll(subs []*nats.Subscription) {
+	for _, s := range subs {
+		_ = s.Unsubscribe()
+	}
+}
+
+// remoteDesk forwards to the leading process.
+type remoteDesk struct{ nc *nats.Conn }
+
+func (r remoteDesk) request(ctx context.Context, subject string, data []byte, out any) error {
+	ctx, cancel := context.WithTimeout(ctx, deskTimeout)
+	defer cancel()
+	msg, err := r.nc.RequestWithContext(ctx, subject, data)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return ErrNoLeader
+	}
+	if err != nil {
+		return fmt.Errorf("ask the leading control-plane process: %w", err)
+	}
+	return json.Unmarshal(msg.Data, out)
+}
+
+// Trigger implements desk.
+func (r remoteDesk) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
+	data, _ := json.Marshal(triggerRequest{Reason: reason, Repositories: repositories})
+	var rep triggerReply
+	if err := r.request(ctx, subjectDeskTrigger, data, &rep); err != nil {
+		return "", false, err
+	}
+	switch {
+	case rep.Closed:
+		return "", false, fmt.Errorf("%w (the leading process)", ErrClosed)
+	case rep.Error != "":
+		return "", false, errors.New(rep.Error)
+	}
+	return rep.BuildID, rep.Coalesced, nil
+}
+
+// Build implements desk.
+func (r remoteDesk) Build(id string) (Build, bool) {
+	var rep buildReply
+	if err := r.request(context.Background(), subjectDeskBuild, []byte(id), &rep); err != nil {
+		return Build{}, false
+	}
+	return rep.Build, rep.Found
+}
+
+// Recent implements desk.
+func (r remoteDesk) Recent() []Build {
+	var builds []Build
+	if err := r.request(context.Background(), subjectDeskRecent, nil, &builds); err != nil {
+		return nil
+	}
+	return builds
+}
+
+// switchDesk is the desk of a process that may lead or follow: the local
+// coordinator while it leads, the forwarder otherwise.
+type switchDesk struct {
+	remote remoteDesk
+	mu     sync.Mutex
+	local  *Coordinator
+}
+
+func (s *switchDesk) current() desk {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.local != nil {
+		return s.local
+	}
+	return s.remote
+}
+
+func (s *switchDesk) set(c *Coordinator) {
+	s.mu.Lock()
+	s.local = c
+	s.mu.Unlock()
+}
+
+// leads reports whether this process leads the control plane.
+func (s *switchDesk) leads() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.local != nil
+}
+
+// Trigger implements desk.
+func (s *switchDesk) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
+	return s.current().Trigger(ctx, reason, repositories)
+}
+
+// Build implements desk.
+func (s *switchDesk) Build(id string) (Build, bool) { return s.current().Build(id) }
+
+// Recent implements desk.
+func (s *switchDesk) Recent() []Build { return s.current().Recent() }
