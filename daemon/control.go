@@ -101,6 +101,14 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 		return nil, fmt.Errorf("follow link verification: %w", err)
 	}
 	c.subs = []*nats.Subscription{finishedSub, linksSub}
+	if !shared {
+		// A single daemon leads from the start: its servers accept
+		// triggers as soon as they listen.
+		if err := c.takeLead(); err != nil {
+			unsubscribeAll(c.subs)
+			return nil, err
+		}
+	}
 	return c, nil
 }
 
@@ -108,7 +116,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 // split deployment.
 func (c *control) begin(ctx context.Context, log zerolog.Logger) {
 	if !c.shared {
-		c.lead()
+		c.startLeading()
 		return
 	}
 	kv, err := openControlBucket(ctx, c.broker.JS, c.cfg.Build.StreamReplicas)
@@ -127,29 +135,42 @@ func (c *control) begin(ctx context.Context, log zerolog.Logger) {
 	}()
 }
 
-// lead starts the coordinator, answers the other processes, starts the
-// schedule and requests the start-up build.
+// lead is what a process does when it takes the lease: take the lead,
+// then start leading.
 func (c *control) lead() {
+	if err := c.takeLead(); err != nil {
+		c.log.Error().Err(err).Msg("this process holds the lease but cannot coordinate builds")
+		return
+	}
+	c.startLeading()
+}
+
+// takeLead starts the coordinator and, in a split deployment, answers the
+// other processes' requests with it.
+func (c *control) takeLead() error {
 	coord, err := NewCoordinator(c.broker.Conn, c.broker.JS, c.cfg.Hash(), c.log)
 	if err != nil {
-		c.log.Error().Err(err).Msg("coordinator not started")
-		return
+		return fmt.Errorf("start the coordinator: %w", err)
 	}
 	coord.OnFinished = c.onFinished
 	var subs []*nats.Subscription
 	if c.shared {
 		if subs, err = serveDesk(c.broker.Conn, coord); err != nil {
 			coord.Close()
-			c.log.Error().Err(err).Msg("control-plane requests not answered")
-			return
+			return err
 		}
 	}
 	c.mu.Lock()
 	c.coord, c.deskSubs = coord, subs
 	c.mu.Unlock()
 	c.desk.set(coord)
+	return nil
+}
+
+// startLeading starts the schedule and requests the start-up build.
+func (c *control) startLeading() {
 	c.cron.Start()
-	if _, _, err := coord.Trigger(context.Background(), "startup", nil); err != nil {
+	if _, _, err := c.desk.Trigger(context.Background(), "startup", nil); err != nil {
 		c.log.Error().Err(err).Msg("start-up build not requested")
 	}
 }

@@ -88,15 +88,21 @@ func sameStream(have, want jetstream.StreamConfig) bool {
 		len(have.Subjects) == 1 && have.Subjects[0] == want.Subjects[0]
 }
 
+// attemptTimeout bounds one attempt of RetryWhileElecting.
+const attemptTimeout = 5 * time.Second
+
 // RetryWhileElecting retries transient broker failures (timeouts, no
 // leader yet) with a growing delay, for up to a minute: what every process
 // of a deployment meets when they all start at once on a fresh cluster.
-// Each attempt gets 15 seconds.
+// Each attempt gets attemptTimeout: a request that reached the cluster
+// while it was busy (several processes provisioning the same stream at
+// once) may never be answered, and asking again soon is quicker than
+// waiting long.
 func RetryWhileElecting(ctx context.Context, f func(context.Context) error) error {
 	deadline := time.Now().Add(time.Minute)
 	delay := 200 * time.Millisecond
 	for {
-		actx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		actx, cancel := context.WithTimeout(ctx, attemptTimeout)
 		err := f(actx)
 		cancel()
 		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
