@@ -51,9 +51,31 @@ func StartCluster(tb testing.TB, n int) *Cluster {
 	if n < 1 {
 		tb.Fatalf("natstest: StartCluster needs at least 1 node, got %d", n)
 	}
+	// The cluster ports are picked free and then bound by the nodes: a
+	// test running in parallel may take one in between. A formation that
+	// fails for that reason is torn down and tried again on fresh ports.
+	var err error
+	for attempt := 1; attempt <= formationAttempts; attempt++ {
+		var c *Cluster
+		if c, err = formCluster(tb, n); err == nil {
+			tb.Cleanup(c.shutdownAll)
+			c.WaitForJetStream()
+			return c
+		}
+	}
+	tb.Fatalf("natstest: %v (after %d attempts)", err, formationAttempts)
+	return nil
+}
+
+// formationAttempts bounds StartCluster's tries on fresh ports.
+const formationAttempts = 3
+
+// formCluster starts the nodes on freshly picked cluster ports and waits
+// until each accepts clients; on failure it stops what it started.
+func formCluster(tb testing.TB, n int) (*Cluster, error) {
 	clusterPorts, err := freePorts(n)
 	if err != nil {
-		tb.Fatalf("natstest: %v", err)
+		return nil, err
 	}
 	c := &Cluster{tb: tb, name: fmt.Sprintf("docweave-test-%d", clusterPorts[0])}
 	for i := range n {
@@ -64,19 +86,19 @@ func StartCluster(tb testing.TB, n int) *Cluster {
 			clusterPort: clusterPorts[i],
 		})
 	}
-	tb.Cleanup(c.shutdownAll)
 	for i := range c.nodes {
 		if err := c.start(i); err != nil {
-			tb.Fatalf("natstest: %v", err)
+			c.shutdownAll()
+			return nil, err
 		}
 	}
 	for i := range c.nodes {
 		if err := c.waitReady(i); err != nil {
-			tb.Fatalf("natstest: %v", err)
+			c.shutdownAll()
+			return nil, err
 		}
 	}
-	c.WaitForJetStream()
-	return c
+	return c, nil
 }
 
 // Size is the number of nodes, running or not.
