@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/docweave/docweave/config"
 )
 
 // Backoff strategies of build.retry_backoff.
@@ -97,4 +99,11 @@ func (p RetryPolicy) sleep(ctx context.Context, d time.Duration) error {
 	case <-timer.C:
 		return nil
 	}
+}
+
+// PolicyFor is the retry policy the build section configures
+// (max_retries, retry_backoff, retry_initial_delay, retry_max_delay), the
+// one every Git request of a build follows: listing refs and acquiring.
+func PolicyFor(b config.Build) RetryPolicy {
+	return RetryPolicy{MaxRetries: b.MaxRetries, Backoff: b.RetryBackoff, Initial: b.RetryInitialDelay, Max: b.RetryMaxDelay}
 }

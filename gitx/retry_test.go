@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docweave/docweave/config"
 )
 
 func TestDelayStrategies(t *testing.T) {
@@ -66,5 +68,14 @@ func TestDefaultSleepStopsOnCancel(t *testing.T) {
 	}
 	if err := (RetryPolicy{}).sleep(context.Background(), time.Nanosecond); err != nil {
 		t.Fatalf("short sleep: %v", err)
+	}
+}
+
+func TestPolicyForTakesTheBuildSection(t *testing.T) {
+	b := config.Default().Build
+	b.MaxRetries, b.RetryBackoff, b.RetryInitialDelay, b.RetryMaxDelay = 7, BackoffExponential, time.Second, time.Minute
+	p := PolicyFor(b)
+	if p.MaxRetries != 7 || p.Backoff != BackoffExponential || p.Initial != time.Second || p.Max != time.Minute {
+		t.Fatalf("policy %+v", p)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docweave/docweave/bench"
 	"github.com/docweave/docweave/bench/farm"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/report"
@@ -80,25 +81,13 @@ func BenchmarkVersionsAgainstRepositories(b *testing.B) {
 		vTimes = append(vTimes, build("versions", versionedYAML, versions).Seconds())
 		rTimes = append(rTimes, build("repositories", manyYAML.String(), versions).Seconds())
 	}
-	v, r := median(vTimes), median(rTimes)
+	v, r := bench.Summarize(vTimes).Median, bench.Summarize(rTimes).Median
 	b.ReportMetric(v*1000, "versions-ms")
 	b.ReportMetric(r*1000, "repos-ms")
 	b.ReportMetric(v/r, "versions/repos")
 	// Busy time per stage (clone summed over its jobs), to see where a
 	// difference comes from.
 	for key, xs := range stages {
-		b.ReportMetric(median(xs), key+"-ms")
+		b.ReportMetric(bench.Summarize(xs).Median, key+"-ms")
 	}
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[j] < s[i] {
-				s[i], s[j] = s[j], s[i]
-			}
-		}
-	}
-	return s[len(s)/2]
 }

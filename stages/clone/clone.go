@@ -87,10 +87,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
 		Dir: dir, Strategy: strategy,
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
-	}, gitx.RetryPolicy{
-		MaxRetries: s.cfg.Build.MaxRetries, Backoff: s.cfg.Build.RetryBackoff,
-		Initial: s.cfg.Build.RetryInitialDelay, Max: s.cfg.Build.RetryMaxDelay,
-	})
+	}, gitx.PolicyFor(s.cfg.Build))
 	out := &events.RepoCloned{
 		Header:      events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
 		Repository:  repo.Name,

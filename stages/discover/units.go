@@ -70,7 +70,7 @@ func (s *stage) units(ctx context.Context) []unit {
 func (s *stage) versionUnits(ctx context.Context, r config.Repository, base events.RepoClone) []unit {
 	refs, def, err := gitx.ListRefsRetrying(ctx, gitx.Request{
 		URL: r.URL, Auth: r.Auth, AttemptTimeout: listTimeout,
-	}, s.retryPolicy())
+	}, gitx.PolicyFor(s.cfg.Build))
 	if err != nil {
 		return []unit{{job: base, failure: discoveryFailure(r.Name, err)}}
 	}
@@ -117,13 +117,6 @@ func hasDefault(vs []versions.Version) bool {
 		}
 	}
 	return false
-}
-
-func (s *stage) retryPolicy() gitx.RetryPolicy {
-	return gitx.RetryPolicy{
-		MaxRetries: s.cfg.Build.MaxRetries, Backoff: s.cfg.Build.RetryBackoff,
-		Initial: s.cfg.Build.RetryInitialDelay, Max: s.cfg.Build.RetryMaxDelay,
-	}
 }
 
 // discoveryFailure turns a failed listing into the repository's issue; gitx
