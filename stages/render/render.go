@@ -20,6 +20,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/atomicdir"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
@@ -93,7 +94,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return fail(report.CodeRenderFailed, fmt.Sprintf("render failed; the previous site is kept: %v", err)), nil
 	}
 	public := filepath.Join(project, "public")
-	if err := swap(staging, public); err != nil {
+	if err := atomicdir.Swap(staging, public); err != nil {
 		_ = os.RemoveAll(staging)
 		return fail(report.CodeRenderFailed, err.Error()), nil
 	}
@@ -121,29 +122,15 @@ func (s *stage) repository(name string) config.Repository {
 	return config.Repository{}
 }
 
-// layout writes the Hugo project's content: with output.clean, everything
-// under the output directory except the published site is removed first
-// (the site itself is replaced only by a successful render). content/ is
+// layout writes the Hugo project's content: the output directory is
+// prepared first (prepareOutputDirectory: with output.clean, docweave's own
+// entries except the published site are removed, and nothing else). content/ is
 // always laid out afresh — a repository, branch or tag that left the
 // configuration or the remote leaves the site — and each successful
 // unit's tree is materialized at content/<content path>.
 func (s *stage) layout(ctx context.Context, project string, outcomes []events.RepoOutcome) error {
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		return fmt.Errorf("output directory %s: %w", project, err)
-	}
-	if s.cfg.Output.Clean {
-		entries, err := os.ReadDir(project)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			if e.Name() == "public" || e.Name() == "build-report.json" {
-				continue
-			}
-			if err := os.RemoveAll(filepath.Join(project, e.Name())); err != nil {
-				return fmt.Errorf("clean %s: %w", e.Name(), err)
-			}
-		}
+	if err := prepareOutputDirectory(s.cfg, project); err != nil {
+		return err
 	}
 	content := filepath.Join(project, "content")
 	if err := os.RemoveAll(content); err != nil {
@@ -161,24 +148,6 @@ func (s *stage) layout(ctx context.Context, project string, outcomes []events.Re
 			return fmt.Errorf("lay out %s: %w", o.Key(), err)
 		}
 	}
-	return nil
-}
-
-// swap replaces public with staging in two renames, so a reader never sees
-// a half-written site; the old site is removed afterwards.
-func swap(staging, public string) error {
-	old := public + ".old"
-	_ = os.RemoveAll(old)
-	if _, err := os.Stat(public); err == nil {
-		if err := os.Rename(public, old); err != nil {
-			return fmt.Errorf("publish: move old site aside: %w", err)
-		}
-	}
-	if err := os.Rename(staging, public); err != nil {
-		_ = os.Rename(old, public)
-		return fmt.Errorf("publish: %w", err)
-	}
-	_ = os.RemoveAll(old)
 	return nil
 }
 

@@ -203,13 +203,18 @@ func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(f.out, "stray.txt"), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// A staging directory left by a publish that was cut short is
+		// docweave's own: output.clean removes it.
+		if err := os.Mkdir(filepath.Join(f.out, ".public-b0"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
 		if res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree})); !res.OK {
 			t.Fatalf("second render %+v", res)
 		}
-		_, strayErr := os.Stat(filepath.Join(f.out, "stray.txt"))
-		if clean == !os.IsNotExist(strayErr) {
-			t.Errorf("clean=%v: stray file err %v", clean, strayErr)
+		// A file docweave did not create stays, clean or not.
+		if data, err := os.ReadFile(filepath.Join(f.out, "stray.txt")); err != nil || string(data) != "x" {
+			t.Errorf("clean=%v: the user's file was touched: %q, %v", clean, data, err)
 		}
 		// content/ is laid out afresh either way: a repository that left
 		// the build must leave the site too.
@@ -224,5 +229,57 @@ func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")); err != nil {
 			t.Errorf("clean=%v: new site not published: %v", clean, err)
 		}
+		if _, err := os.Stat(filepath.Join(f.out, ".public-b0")); clean == !os.IsNotExist(err) {
+			t.Errorf("clean=%v: leftover staging directory: %v", clean, err)
+		}
+	}
+}
+
+// TestRenderRefusesAnOutputDirectoryItDidNotCreate: content/ or public/
+// without docweave's marker belong to someone else, so the build fails
+// and leaves them as they are.
+func TestRenderRefusesAnOutputDirectoryItDidNotCreate(t *testing.T) {
+	for _, name := range []string{"content", "public"} {
+		f := newFixture(t)
+		canary := filepath.Join(f.out, name, "mine.txt")
+		if err := os.MkdirAll(filepath.Dir(canary), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(canary, []byte("keep"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
+		res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
+		if res.OK || len(res.Issues) == 0 || !strings.Contains(res.Issues[0].Message, name+"/, which docweave did not create") {
+			t.Fatalf("%s/: render %+v", name, res)
+		}
+		if data, err := os.ReadFile(canary); err != nil || string(data) != "keep" {
+			t.Fatalf("%s/: the user's file was touched: %q %v", name, data, err)
+		}
+	}
+}
+
+// TestRenderChecksTheOutputDirectoryAgain: output.directory became a link
+// to the configuration's directory after the configuration was loaded;
+// the render refuses it and deletes nothing there.
+func TestRenderChecksTheOutputDirectoryAgain(t *testing.T) {
+	f := newFixture(t)
+	confDir := t.TempDir()
+	conf := filepath.Join(confDir, "docweave.yaml")
+	if err := os.WriteFile(conf, []byte("repositories: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.cfg.Path = conf
+	if err := os.Symlink(confDir, f.out); err != nil {
+		t.Fatal(err)
+	}
+	tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
+	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
+	if res.OK || len(res.Issues) == 0 || !strings.Contains(res.Issues[0].Message, "holds the configuration file") {
+		t.Fatalf("render %+v", res)
+	}
+	entries, _ := os.ReadDir(confDir)
+	if len(entries) != 1 {
+		t.Fatalf("the configuration's directory changed: %v", entries)
 	}
 }
