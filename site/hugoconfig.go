@@ -28,12 +28,30 @@ type contentPlan struct {
 	excluded map[string]bool
 	// rewritten holds the pages rendered from their copy in PagesDir.
 	rewritten map[string]bool
+	// stubs, for the assembly, is the directory of the pages it renders
+	// and the stand-ins for the units' pages (see assemble.go); it is
+	// mounted as Hugo's content, and nothing else is.
+	stubs string
 }
+
+// renderRole says which part of a site a Hugo build renders (see
+// parts.go): one unit, or the assembly of the pages that span units.
+type renderRole struct {
+	// unit is the content path of the unit rendered; "" for the assembly.
+	unit string
+	// pageCounts maps each unit's content path to its number of regular
+	// pages, for the assembly's list of repositories.
+	pageCounts map[string]int
+}
+
+// unitFactsOutputFormat is the home page's output format that writes a
+// unit's facts (layouts/home.unitfacts.json) in a unit's render.
+const unitFactsOutputFormat = "unitfacts"
 
 // hugoConfig builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
-func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any {
+func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole) map[string]any {
 	g := opts.Generator
 	title := g.Title
 	if title == "" {
@@ -45,21 +63,6 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 	if g.Description != "" {
 		params["description"] = g.Description
 	}
-	repos := make([]map[string]any, 0, len(opts.Repositories))
-	basePath := sitePath(g.BaseURL)
-	for _, r := range opts.Repositories {
-		entry := map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath, "editURL": r.EditURL}
-		versionParams(entry, r, basePath)
-		repos = append(repos, entry)
-	}
-	params[reservedParam] = map[string]any{
-		"repositories": repos,
-		// Where page files come from, so templates can tell a page's path
-		// in its repository (for edit links) from its file name.
-		"contentDir": l.ContentDir + "/",
-		"pagesDir":   l.PagesDir + "/",
-	}
-
 	// nil means the configuration named none: the defaults. An empty map
 	// means every taxonomy was dropped: no taxonomy or term pages at all
 	// (Hugo would otherwise bring its own defaults back).
@@ -71,9 +74,31 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 	case len(taxonomies) == 0:
 		disabled = append(disabled, "taxonomy", "term")
 	}
+	docweave := map[string]any{
+		"repositories": siteRepositoryParams(opts.Repositories, g.BaseURL, role.pageCounts, role.unit == ""),
+		"taxonomies":   taxonomyParams(taxonomies, g.BaseURL),
+		// Where page files come from, so templates can tell a page's path
+		// in its repository (for edit links) from its file name.
+		"contentDir": l.ContentDir + "/",
+		"pagesDir":   l.PagesDir + "/",
+	}
+	params[reservedParam] = docweave
 
+	search := true
+	if disabled, _ := lookupParam(g.Params, "disableSearch").(bool); disabled {
+		search = false
+	}
 	homeOutputs := []string{"html"}
-	if disabled, _ := lookupParam(g.Params, "disableSearch").(bool); !disabled {
+	if role.unit != "" {
+		// A unit's render keeps only its own pages (see unit.go); its home
+		// page is written for the unit's facts and search entries (and as
+		// HTML, which is discarded, so that links to it keep its URL), and
+		// the not-found page belongs to the assembly.
+		docweave["unit"] = map[string]any{"path": role.unit}
+		homeOutputs = append(homeOutputs, unitFactsOutputFormat)
+		disabled = append(disabled, "404")
+	}
+	if search && role.unit != "" {
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 
@@ -105,6 +130,13 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 				"mediaType":      "application/json",
 				"baseName":       "index",
 				"path":           "search",
+				"isPlainText":    true,
+				"notAlternative": true,
+			},
+			unitFactsOutputFormat: map[string]any{
+				"mediaType":      "application/json",
+				"baseName":       "facts",
+				"path":           "_unit",
 				"isPlainText":    true,
 				"notAlternative": true,
 			},
@@ -149,6 +181,9 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 //   - pages that needed changes are read from their checked copies in
 //     PagesDir instead, and pages that cannot render are left out.
 func mounts(l projectLayout, plan contentPlan) []map[string]any {
+	if plan.stubs != "" {
+		return []map[string]any{{"source": plan.stubs, "target": "content"}}
+	}
 	scan := plan.scan
 	dirs := slices.Sorted(maps.Keys(scan.IndexFiles))
 	isIndex := make(map[string]bool, len(dirs))

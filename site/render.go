@@ -32,22 +32,16 @@ var renderMu sync.Mutex
 // out and the build is run again.
 const maxBuildAttempts = 4
 
-// Render renders the site of opts.ProjectDir into opts.PublishDir with
-// docweave's embedded theme. A page that cannot render does not fail the
-// render: it is left out and reported in Result.Issues, with the other page
-// problems. Render fails when the site as a whole cannot be rendered (bad
-// options, a theme error, more than half the pages failing).
+// renderProject renders one Hugo project: the project of one unit (see
+// unit.go), with role naming it. A page that cannot render does not fail
+// the render: it is left out and reported in Result.Issues, with the other
+// page problems. It fails when the project as a whole cannot be rendered
+// (bad options, a theme error, more than half the pages failing).
 //
 // The context is checked before each build starts and after it ends; Hugo
 // cannot be interrupted midway, so a cancelled render finishes its build
 // and then reports ctx's error (the caller discards the staging directory).
-func Render(ctx context.Context, opts Options) (Result, error) {
-	return render(ctx, opts, theme.FS())
-}
-
-// render is Render with the theme as a parameter, so the benchmarks can
-// measure Hugo alone with a minimal theme through the same code path.
-func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
+func renderProject(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("render site: %w", err)
 	}
@@ -72,7 +66,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 
 	var b build
 	for attempt := 1; ; attempt++ {
-		b, err = runBuild(l, opts, content, log)
+		b, err = runBuild(l, opts, role, content, log)
 		if err == nil {
 			break
 		}
@@ -196,7 +190,7 @@ type build struct {
 
 // runBuild plans the sections for the pages not left out, writes the Hugo
 // configuration and runs one build into l.PublishDir.
-func runBuild(l projectLayout, opts Options, content *preparedContent, log zerolog.Logger) (build, error) {
+func runBuild(l projectLayout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
 	plan := contentPlan{
 		scan:      planContent(content.tree, opts.Repositories, content.excluded),
 		excluded:  content.excluded,
@@ -212,7 +206,7 @@ func runBuild(l projectLayout, opts Options, content *preparedContent, log zerol
 	if err := writeVersionRedirects(l.SectionsDir, plan.scan.Redirects); err != nil {
 		return b, err
 	}
-	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan)); err != nil {
+	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan, role)); err != nil {
 		return b, err
 	}
 
