@@ -132,6 +132,14 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	cancel()
 
 	if err == nil {
+		for _, ev := range out {
+			if !st.declares(ev) {
+				err = Permanentf("stage %s returned a %s message, which it does not declare among the subjects it publishes %v", st.Name, ev.Subject(), st.Publishes)
+				break
+			}
+		}
+	}
+	if err == nil {
 		// Publishing belongs to the handler's work: a shutdown must not cut
 		// it off between a delivered message and its acknowledgement.
 		err = r.publishAll(context.WithoutCancel(ctx), out)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -22,6 +23,21 @@ import (
 // unit's output by a content address (UnitAddress) and renders again only
 // the units whose address changed; Render below does the same work in one
 // process, for tests, benchmarks and tools.
+
+// Spec is what every unit of a site is rendered with: the site settings
+// and the site's repositories and versions. The pipeline stores it once per
+// build for its render replicas (stages/assemble writes it, stages/render
+// reads it).
+type Spec struct {
+	Generator    config.Generator `json:"generator"`
+	Repositories []Repository     `json:"repositories"`
+}
+
+// Address is UnitAddress of the unit with content path unit and
+// documentation tree tree, rendered with this spec.
+func (s Spec) Address(unit, tree string) string {
+	return UnitAddress(s.Generator, s.Repositories, unit, tree)
+}
 
 // IssueUnitRenderFailed: a whole unit could not be rendered and is not on
 // the site; the other units are. Path is the unit's content path.

@@ -1,0 +1,118 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"sort"
+	"sync"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/theme"
+	"github.com/docweave/docweave/version"
+)
+
+// addressVersion changes when the meaning of UnitAddress changes.
+const addressVersion = "docweave-unit-address/1"
+
+// UnitAddress is the content address of a unit's rendered output: the
+// hash of everything its pages depend on — the unit's documentation tree
+// (tree, its artifact reference), the theme, the renderer (docweave and
+// Hugo), the site settings and what the pages show of the rest of the site
+// (repositories and their versions, exactly as the unit's render is given
+// them). Two renders with the same address produce the same output, so a
+// unit whose address is stored is never rendered again.
+func UnitAddress(g config.Generator, repos []Repository, unit, tree string) string {
+	spec, _ := json.Marshal(struct {
+		Generator    config.Generator `json:"generator"`
+		Repositories []map[string]any `json:"repositories"`
+		Unit         string           `json:"unit"`
+		Tree         string           `json:"tree"`
+	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree})
+	h := sha256.New()
+	io.WriteString(h, addressVersion+"\n"+RendererID()+"\n"+themeHash()+"\n")
+	h.Write(spec)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+var (
+	rendererOnce sync.Once
+	rendererID   string
+)
+
+// RendererID names the code that renders: docweave's version and Hugo's.
+// A development build (no release version, or a checkout with changes)
+// is named by the hash of its own executable, so a rebuilt binary never
+// reuses what an earlier one rendered.
+func RendererID() string {
+	rendererOnce.Do(func() {
+		rendererID = version.String() + " hugo " + version.HugoVersion()
+		if !isDevelopmentBuild() {
+			return
+		}
+		if exe, err := os.Executable(); err == nil {
+			if f, err := os.Open(exe); err == nil {
+				h := sha256.New()
+				if _, err := io.Copy(h, f); err == nil {
+					rendererID += " exe " + hex.EncodeToString(h.Sum(nil))
+				}
+				f.Close()
+			}
+		}
+	})
+	return rendererID
+}
+
+// isDevelopmentBuild reports whether this binary's version does not pin
+// its code: no release version, or a checkout with uncommitted changes.
+func isDevelopmentBuild() bool {
+	if version.Version != "" {
+		return false
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return true
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return false
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.modified" {
+			return s.Value == "true"
+		}
+	}
+	return true
+}
+
+var (
+	themeOnce sync.Once
+	themeSum  string
+)
+
+// themeHash is the hash of every file of the embedded theme.
+func themeHash() string {
+	themeOnce.Do(func() {
+		fsys := theme.FS()
+		var files []string
+		_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				files = append(files, p)
+			}
+			return nil
+		})
+		sort.Strings(files)
+		h := sha256.New()
+		for _, p := range files {
+			data, _ := fs.ReadFile(fsys, p)
+			io.WriteString(h, p+"\x00")
+			sum := sha256.Sum256(data)
+			h.Write(sum[:])
+		}
+		themeSum = hex.EncodeToString(h.Sum(nil))
+	})
+	return themeSum
+}
