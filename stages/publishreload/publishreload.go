@@ -10,7 +10,7 @@ package publishreload
 import (
 	"context"
 	"fmt"
-		"path/filepath"
+	"path/filepath"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
