@@ -37,8 +37,12 @@ type contentPlan struct {
 // renderRole says which part of a site a Hugo build renders (see
 // parts.go): one unit, or the assembly of the pages that span units.
 type renderRole struct {
-	// unit is the content path of the unit rendered; "" for the assembly.
+	// unit is the content path of the unit rendered; "" for the assembly
+	// and for a whole site.
 	unit string
+	// whole renders every unit and what spans them in one Hugo build
+	// (RenderWhole).
+	whole bool
 	// pageCounts maps each unit's content path to its number of regular
 	// pages, for the assembly's list of repositories.
 	pageCounts map[string]int
@@ -98,7 +102,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 		homeOutputs = append(homeOutputs, unitFactsOutputFormat)
 		disabled = append(disabled, "404")
 	}
-	if search && role.unit != "" {
+	if search && (role.unit != "" || role.whole) {
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 

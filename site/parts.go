@@ -121,6 +121,28 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 	return res, nil
 }
 
+// RenderWhole renders the site of opts.ProjectDir in one Hugo build, as
+// docweave did before it rendered in parts: the same pages, with nothing
+// stored and nothing reused. It is the reference that rendering in parts
+// is checked against (the same files, main content and search entries)
+// and the render half of the benchmarks' floor.
+func RenderWhole(ctx context.Context, opts Options) (Result, error) {
+	return renderWhole(ctx, opts, theme.FS())
+}
+
+func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
+	if len(opts.Repositories) == 0 {
+		abs, err := filepath.Abs(opts.ProjectDir)
+		if err != nil {
+			return Result{}, err
+		}
+		if opts.Repositories, err = repositoriesOfContent(filepath.Join(abs, "content")); err != nil {
+			return Result{}, err
+		}
+	}
+	return renderProject(ctx, opts, renderRole{whole: true}, themeFS)
+}
+
 // repositoriesOfContent names a repository after each directory directly
 // under contentDir, for a project laid out by hand without a list.
 func repositoriesOfContent(contentDir string) ([]Repository, error) {

@@ -170,32 +170,59 @@ func farmProject(t *testing.T, repos, pages int) (string, []Repository) {
 }
 
 // TestSameSiteAsOnePiece renders the theme tests' fixtures and a bench
-// farm and compares each with the digest of the site the one-piece
-// renderer made of the same content.
+// farm in parts (Render) and in one Hugo build (RenderWhole), in the same
+// run, and compares both with each other and with the digest of the site
+// the one-piece renderer of commit a420131 made of the same content.
 func TestSameSiteAsOnePiece(t *testing.T) {
-	render := func(t *testing.T, opts Options) siteDigest {
+	render := func(t *testing.T, opts Options, whole bool) siteDigest {
 		t.Helper()
 		logs := &bytes.Buffer{}
 		opts.Logger = zerolog.New(logs)
 		opts.PublishDir = filepath.Join(t.TempDir(), "public")
-		if _, err := Render(context.Background(), opts); err != nil {
-			t.Fatalf("render: %v\n%s", err, logs)
+		do := Render
+		if whole {
+			do = RenderWhole
+		}
+		if _, err := do(context.Background(), opts); err != nil {
+			t.Fatalf("render (whole %v): %v\n%s", whole, err, logs)
 		}
 		return digestSite(t, opts.PublishDir)
 	}
+	check := func(t *testing.T, name string, opts func(t *testing.T) Options) {
+		parts := render(t, opts(t), false)
+		checkDigest(t, name, parts)
+		if *updateDigest {
+			return
+		}
+		whole := render(t, opts(t), true)
+		if a, b := strings.Join(parts.Files, "\n"), strings.Join(whole.Files, "\n"); a != b {
+			t.Errorf("%s: parts and one piece publish other files:\n%s", name, setDiff(whole.Files, parts.Files))
+		}
+		for file, sum := range whole.Main {
+			if parts.Main[file] != sum {
+				t.Errorf("%s: the main content of %s differs between parts and one piece", name, file)
+			}
+		}
+		if a, b := strings.Join(parts.Search, "\n"), strings.Join(whole.Search, "\n"); a != b {
+			t.Errorf("%s: the search entries differ between parts and one piece:\n%s", name, setDiff(whole.Search, parts.Search))
+		}
+	}
 	t.Run("fixture", func(t *testing.T) {
-		logs := &bytes.Buffer{}
-		checkDigest(t, "fixture", render(t, fixtureOptions(t, newFixtureProject(t), logs)))
+		check(t, "fixture", func(t *testing.T) Options { return fixtureOptions(t, newFixtureProject(t), &bytes.Buffer{}) })
 	})
 	t.Run("versioned", func(t *testing.T) {
-		project := filepath.Join(t.TempDir(), "project")
-		if err := os.CopyFS(project, os.DirFS("testdata/versioned")); err != nil {
-			t.Fatal(err)
-		}
-		checkDigest(t, "versioned", render(t, Options{ProjectDir: project, Generator: fixtureGenerator(), Repositories: versionedRepos()}))
+		check(t, "versioned", func(t *testing.T) Options {
+			project := filepath.Join(t.TempDir(), "project")
+			if err := os.CopyFS(project, os.DirFS("testdata/versioned")); err != nil {
+				t.Fatal(err)
+			}
+			return Options{ProjectDir: project, Generator: fixtureGenerator(), Repositories: versionedRepos()}
+		})
 	})
 	t.Run("farm", func(t *testing.T) {
 		project, repos := farmProject(t, 4, 12)
-		checkDigest(t, "farm", render(t, Options{ProjectDir: project, Generator: fixtureGenerator(), Repositories: repos}))
+		check(t, "farm", func(t *testing.T) Options {
+			return Options{ProjectDir: project, Generator: fixtureGenerator(), Repositories: repos}
+		})
 	})
 }
