@@ -2,6 +2,7 @@ package site
 
 import (
 	"crypto/sha256"
+	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -54,17 +55,41 @@ func RendererID() string {
 		if !isDevelopmentBuild() {
 			return
 		}
-		if exe, err := os.Executable(); err == nil {
-			if f, err := os.Open(exe); err == nil {
-				h := sha256.New()
-				if _, err := io.Copy(h, f); err == nil {
-					rendererID += " exe " + hex.EncodeToString(h.Sum(nil))
-				}
-				f.Close()
-			}
+		if id, err := executableID(); err == nil {
+			rendererID += " exe " + id
 		}
 	})
 	return rendererID
+}
+
+// executableID identifies this executable's code: the hash of its Go
+// build ID (an ELF note the Go linker writes, which changes whenever the
+// code does), read without reading the whole file; else the hash of the
+// whole file.
+func executableID() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	if f, err := elf.Open(exe); err == nil {
+		defer f.Close()
+		if sec := f.Section(".note.go.buildid"); sec != nil {
+			if data, err := sec.Data(); err == nil && len(data) > 0 {
+				sum := sha256.Sum256(data)
+				return "buildid-" + hex.EncodeToString(sum[:]), nil
+			}
+		}
+	}
+	file, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer file.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, file); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // isDevelopmentBuild reports whether this binary's version does not pin
