@@ -6,10 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"io/fs"
 	"os"
 	"runtime/debug"
-	"sort"
 	"sync"
 
 	"github.com/docweave/docweave/config"
@@ -121,23 +119,7 @@ var (
 // themeHash is the hash of every file of the embedded theme.
 func themeHash() string {
 	themeOnce.Do(func() {
-		fsys := theme.FS()
-		var files []string
-		_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				files = append(files, p)
-			}
-			return nil
-		})
-		sort.Strings(files)
-		h := sha256.New()
-		for _, p := range files {
-			data, _ := fs.ReadFile(fsys, p)
-			io.WriteString(h, p+"\x00")
-			sum := sha256.Sum256(data)
-			h.Write(sum[:])
-		}
-		themeSum = hex.EncodeToString(h.Sum(nil))
+		themeSum, _ = fsHash(theme.FS()) // an embedded tree always reads
 	})
 	return themeSum
 }

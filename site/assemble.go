@@ -21,7 +21,8 @@ import (
 
 // AssembleOptions says what makes up a site and where to publish it.
 type AssembleOptions struct {
-	// WorkDir is the assembly's own Hugo project; it is cleared first.
+	// WorkDir is the assembly's own Hugo project: its generated files are
+	// replaced, its theme and caches kept for the next assembly.
 	WorkDir string
 	// PublishDir receives the whole site; it must be empty or absent.
 	PublishDir string
@@ -117,11 +118,13 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 		facts[u.Path] = &f
 		counts[u.Path] = f.RegularPages
 	}
-	if err := os.RemoveAll(opts.WorkDir); err != nil {
-		return AssembleResult{}, fmt.Errorf("site: assemble: clear %s: %w", opts.WorkDir, err)
-	}
 	l := newProjectLayout(opts.WorkDir, opts.PublishDir)
 	stubs := filepath.Join(l.Generated, "stubs")
+	for _, p := range []string{stubs, l.ConfigFile} {
+		if err := os.RemoveAll(p); err != nil {
+			return AssembleResult{}, fmt.Errorf("site: assemble: clear %s: %w", p, err)
+		}
+	}
 	if err := writeStubs(stubs, opts.Repositories, facts); err != nil {
 		return AssembleResult{}, err
 	}

@@ -96,10 +96,10 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 	if role.unit != "" {
 		// A unit's render keeps only its own pages (see unit.go); its home
 		// page is written for the unit's facts and search entries (and as
-		// HTML, which is discarded, so that links to it keep its URL), and
+		// an empty page, discarded, so that links to it keep its URL), and
 		// the not-found page belongs to the assembly.
 		docweave["unit"] = map[string]any{"path": role.unit}
-		homeOutputs = append(homeOutputs, unitFactsOutputFormat)
+		homeOutputs = []string{linkOnlyOutputFormat, unitFactsOutputFormat}
 		disabled = append(disabled, "404")
 	}
 	if search && (role.unit != "" || role.whole) {
@@ -137,6 +137,12 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 				"isPlainText":    true,
 				"notAlternative": true,
 			},
+			linkOnlyOutputFormat: map[string]any{
+				"mediaType":      "text/html",
+				"baseName":       "index",
+				"isHTML":         true,
+				"notAlternative": true,
+			},
 			unitFactsOutputFormat: map[string]any{
 				"mediaType":      "application/json",
 				"baseName":       "facts",
@@ -145,7 +151,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 				"notAlternative": true,
 			},
 		},
-		"outputs": map[string]any{"home": homeOutputs},
+		"outputs": outputs(homeOutputs, role),
 		"module":  map[string]any{"mounts": mounts(l, plan)},
 		"markup": map[string]any{
 			// Documentation written for forges uses raw HTML (<details>,
@@ -269,4 +275,21 @@ func writeHugoConfig(file string, cfg map[string]any) error {
 		return fmt.Errorf("write hugo configuration: %w", err)
 	}
 	return nil
+}
+
+// linkOnlyOutputFormat is the one output of taxonomy and term pages in a
+// unit's render: HTML, so the pages have their URLs for the unit's pages
+// to link to, written by an empty template (layouts/*.linkonly.html) and
+// discarded — the assembly renders those pages.
+const linkOnlyOutputFormat = "linkonly"
+
+// outputs is Hugo's outputs setting: the home page's formats, and in a
+// unit's render the link-only format for taxonomies and terms.
+func outputs(home []string, role renderRole) map[string]any {
+	out := map[string]any{"home": home}
+	if role.unit != "" {
+		out["taxonomy"] = []string{linkOnlyOutputFormat}
+		out["term"] = []string{linkOnlyOutputFormat}
+	}
+	return out
 }

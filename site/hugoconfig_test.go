@@ -55,7 +55,7 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 		t.Errorf("home outputs = %v", got)
 	}
 	unit := hugoConfig(opts, l, contentPlan{}, renderRole{unit: "gh/a"})
-	if got := unit["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html", unitFactsOutputFormat, searchOutputFormat}) {
+	if got := unit["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{linkOnlyOutputFormat, unitFactsOutputFormat, searchOutputFormat}) {
 		t.Errorf("a unit's home outputs = %v", got)
 	}
 	if got := unit["params"].(map[string]any)[reservedParam].(map[string]any)["unit"]; !reflect.DeepEqual(got, map[string]any{"path": "gh/a"}) {

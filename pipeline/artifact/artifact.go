@@ -23,6 +23,10 @@ var ErrNotFound = errors.New("artifact not found")
 type File struct {
 	Rel    string
 	Source string
+	// Owned says the caller hands the file over: it will neither change
+	// nor reuse it, so a store on the same disk may keep the file itself
+	// (a hard link) instead of a copy.
+	Owned bool
 }
 
 // Store keeps immutable trees of files addressed by their content.

@@ -81,7 +81,7 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 	_ = os.RemoveAll(staging)
 	defer os.RemoveAll(staging)
 	res, err := site.Assemble(ctx, site.AssembleOptions{
-		WorkDir:    filepath.Join(project, markerDir, "assembly"),
+		WorkDir:    filepath.Join(s.scratch, "assembly"),
 		PublishDir: staging,
 		Generator:  spec.Generator, Repositories: spec.Repositories, Units: units,
 		Logger: s.log.With().Str("build_id", j.BuildID).Logger(),

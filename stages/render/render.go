@@ -191,6 +191,9 @@ func (s *stage) keep(ctx context.Context, published string, res site.UnitResult,
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%w: %v", errTransient, err)
 	}
+	for i := range files {
+		files[i].Owned = true // the next render of this slot starts afresh
+	}
 	ref, err := s.store.PutTree(ctx, files)
 	if err != nil {
 		return fmt.Errorf("store unit %s: %w", o.Key, err)
