@@ -162,17 +162,38 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 	return res, nil
 }
 
-// runAssemblyBuild runs the assembly's one Hugo build.
+// runAssemblyBuild runs the assembly's one Hugo build, beside other
+// builds of this process, or alone when Hugo counted errors it did not log
+// itself (see hugoBuilds).
 func runAssemblyBuild(ctx context.Context, l projectLayout, log zerolog.Logger) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("site: assemble: %w", err)
 	}
-	renderMu.Lock()
-	defer renderMu.Unlock()
+	hugoBuilds.RLock()
+	logged, err := assemblyBuild(l, log)
+	hugoBuilds.RUnlock()
+	if loggedElsewhere(err, logged) {
+		log.Info().Err(err).Msg("hugo counted errors the assembly did not log; building again alone")
+		if err := os.RemoveAll(l.PublishDir); err != nil {
+			return fmt.Errorf("site: assemble: %w", err)
+		}
+		hugoBuilds.Lock()
+		_, err = assemblyBuild(l, log)
+		hugoBuilds.Unlock()
+	}
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
+}
+
+// assemblyBuild is one Hugo build of the assembly; it returns how many
+// errors its own loggers recorded.
+func assemblyBuild(l projectLayout, log zerolog.Logger) (int, error) {
 	errs := &hugoErrors{}
 	sites, err := newHugoSites(l, log, errs)
 	if err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
+		return 0, fmt.Errorf("site: assemble: %w", err)
 	}
 	defer func() {
 		if cerr := sites.Close(); cerr != nil {
@@ -181,15 +202,15 @@ func runAssemblyBuild(ctx context.Context, l projectLayout, log zerolog.Logger) 
 	}()
 	// The theme's own static files; the units' files are placed later.
 	if _, err := copyStatic(sites, l.PublishDir); err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
+		return 0, fmt.Errorf("site: assemble: %w", err)
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
 		if logged := errs.String(); logged != "" {
-			return fmt.Errorf("site: assemble: hugo build: %w (logged: %s)", err, logged)
+			return len(errs.all()), fmt.Errorf("site: assemble: hugo build: %w (logged: %s)", err, logged)
 		}
-		return fmt.Errorf("site: assemble: hugo build: %w", err)
+		return 0, fmt.Errorf("site: assemble: hugo build: %w", err)
 	}
-	return ctx.Err()
+	return 0, nil
 }
 
 // writeStubs writes the assembly's content below dir (mounted as Hugo's
