@@ -49,6 +49,9 @@ func OpenBroker(ctx context.Context, opts BrokerOptions) (*Broker, error) {
 	return startEmbedded(opts)
 }
 
+// Embedded reports whether the broker is a NATS server inside this process.
+func (b *Broker) Embedded() bool { return b.embedded != nil }
+
 // ClientURL is the URL other processes use to reach an embedded server that
 // listens; "" for an external broker or an in-process-only server.
 func (b *Broker) ClientURL() string {
