@@ -99,6 +99,16 @@ type buildStatus struct {
 
 func triggerAndWait(t *testing.T, admin string, during func()) buildStatus {
 	t.Helper()
+	id := triggerBuild(t, admin)
+	if during != nil {
+		during()
+	}
+	return waitBuildDone(t, admin, id)
+}
+
+// triggerBuild asks the admin API for a build and returns its ID.
+func triggerBuild(t *testing.T, admin string) string {
+	t.Helper()
 	resp, err := http.Post("http://"+admin+"/api/build/trigger", "application/json", strings.NewReader(`{}`))
 	if err != nil {
 		t.Fatal(err)
@@ -108,10 +118,7 @@ func triggerAndWait(t *testing.T, admin string, during func()) buildStatus {
 	}
 	json.NewDecoder(resp.Body).Decode(&acc)
 	resp.Body.Close()
-	if during != nil {
-		during()
-	}
-	return waitBuildDone(t, admin, acc.BuildID)
+	return acc.BuildID
 }
 
 func waitBuildDone(t *testing.T, admin, id string) buildStatus {
