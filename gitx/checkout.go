@@ -1,0 +1,240 @@
+package gitx
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// checkoutStats says what writing a checkout did.
+type checkoutStats struct {
+	Files   int // files (and links) in the checkout
+	Written int // of which written now; the others were already current
+	Removed int // tracked files no longer in the checkout
+}
+
+// materialize makes the working directory dir hold exactly files: files
+// that the previous index tracked and that are no longer wanted are
+// removed, changed or missing ones are written from their blobs, current
+// ones are left alone, and untracked files are never touched. It returns
+// the index describing the new checkout.
+//
+// It replaces go-git's Worktree.Reset, which looks every file up from the
+// root tree (decoding a directory's tree once per file in it) and so costs
+// n² in the number of files of a folder. Nothing here follows a symbolic
+// link: a directory on the way to a file is created as a directory, and
+// a link or file in its place is removed first, so a repository cannot
+// make the checkout write outside dir.
+func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index) (*index.Index, checkoutStats, error) {
+	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}}
+	old := map[string]*index.Entry{}
+	if prev != nil {
+		for _, e := range prev.Entries {
+			old[e.Name] = e
+		}
+	}
+	want := make(map[string]bool, len(files))
+	for _, f := range files {
+		want[f.path] = true
+	}
+	var stats checkoutStats
+	for name := range old {
+		if want[name] {
+			continue
+		}
+		removed, err := w.removeTracked(name)
+		if err != nil {
+			return nil, stats, err
+		}
+		if removed {
+			stats.Removed++
+		}
+	}
+	idx := &index.Index{Version: 2}
+	for _, f := range files {
+		if e, ok := old[f.path]; ok && w.current(e, f) {
+			idx.Entries = append(idx.Entries, e)
+			continue
+		}
+		e, err := w.write(f)
+		if err != nil {
+			return nil, stats, err
+		}
+		idx.Entries = append(idx.Entries, e)
+		stats.Written++
+	}
+	stats.Files = len(files)
+	return idx, stats, nil
+}
+
+// writer writes files under root without ever following a link.
+type writer struct {
+	root string
+	st   storer.EncodedObjectStorer
+	// dirs are directories (slash paths, "" the root) known to be real
+	// directories, not links.
+	dirs map[string]bool
+}
+
+func (w *writer) full(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
+
+// current reports whether the tracked file e is on disk as the index
+// recorded it and already has f's content and mode.
+func (w *writer) current(e *index.Entry, f treeEntry) bool {
+	if e.Hash != f.hash || e.Mode != f.mode || !w.realParents(f.path) {
+		return false
+	}
+	fi, err := os.Lstat(w.full(f.path))
+	if err != nil {
+		return false
+	}
+	isLink := fi.Mode()&fs.ModeSymlink != 0
+	if isLink != (f.mode == filemode.Symlink) || (!isLink && !fi.Mode().IsRegular()) {
+		return false
+	}
+	return int64(e.Size) == fi.Size() && e.ModifiedAt.Equal(fi.ModTime())
+}
+
+// realParents reports whether every directory above rel exists as a real
+// directory (no link on the way).
+func (w *writer) realParents(rel string) bool {
+	dir := parentDir(rel)
+	if w.dirs[dir] {
+		return true
+	}
+	if dir != "" && !w.realParents(dir) {
+		return false
+	}
+	fi, err := os.Lstat(w.full(dir))
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	w.dirs[dir] = true
+	return true
+}
+
+// ensureDir makes dir (a slash path under root) a real directory,
+// replacing a file or link that is in the way.
+func (w *writer) ensureDir(dir string) error {
+	if w.dirs[dir] {
+		return nil
+	}
+	if err := w.ensureDir(parentDir(dir)); err != nil {
+		return err
+	}
+	full := w.full(dir)
+	fi, err := os.Lstat(full)
+	switch {
+	case err == nil && fi.IsDir():
+	case err == nil:
+		if err := os.Remove(full); err != nil {
+			return fmt.Errorf("replace %s with a directory: %w", dir, err)
+		}
+		fallthrough
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.Mkdir(full, 0o755); err != nil {
+			return fmt.Errorf("create directory %s: %w", dir, err)
+		}
+	default:
+		return fmt.Errorf("inspect %s: %w", dir, err)
+	}
+	w.dirs[dir] = true
+	return nil
+}
+
+// write writes f from its blob and returns its index entry.
+func (w *writer) write(f treeEntry) (*index.Entry, error) {
+	if err := w.ensureDir(parentDir(f.path)); err != nil {
+		return nil, err
+	}
+	full := w.full(f.path)
+	if fi, err := os.Lstat(full); err == nil {
+		if fi.IsDir() {
+			err = os.RemoveAll(full)
+		} else {
+			err = os.Remove(full)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("replace %s: %w", f.path, err)
+		}
+	}
+	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
+	if err != nil {
+		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	defer r.Close()
+	if f.mode == filemode.Symlink {
+		target, err := io.ReadAll(r)
+		if err != nil {
+			return nil, fmt.Errorf("read link %s: %w", f.path, err)
+		}
+		if err := os.Symlink(string(target), full); err != nil {
+			return nil, fmt.Errorf("write link %s: %w", f.path, err)
+		}
+	} else {
+		perm := os.FileMode(0o644)
+		if f.mode == filemode.Executable {
+			perm = 0o755
+		}
+		out, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if err != nil {
+			return nil, fmt.Errorf("write %s: %w", f.path, err)
+		}
+		if _, err := io.Copy(out, r); err != nil {
+			out.Close()
+			return nil, fmt.Errorf("write %s: %w", f.path, err)
+		}
+		if err := out.Close(); err != nil {
+			return nil, fmt.Errorf("write %s: %w", f.path, err)
+		}
+	}
+	fi, err := os.Lstat(full)
+	if err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", f.path, err)
+	}
+	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
+}
+
+// removeTracked removes a file the previous checkout wrote, and the
+// directories it leaves empty. A path reached through a link, or that is
+// now a directory, is left alone: it is not the file that was tracked.
+func (w *writer) removeTracked(rel string) (bool, error) {
+	if !w.realParents(rel) {
+		return false, nil
+	}
+	full := w.full(rel)
+	fi, err := os.Lstat(full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("inspect %s: %w", rel, err)
+	}
+	if fi.IsDir() {
+		return false, nil
+	}
+	if err := os.Remove(full); err != nil {
+		return false, fmt.Errorf("remove %s: %w", rel, err)
+	}
+	for dir := parentDir(rel); dir != ""; dir = parentDir(dir) {
+		if err := os.Remove(w.full(dir)); err != nil {
+			break // not empty (or gone): stop climbing
+		}
+		delete(w.dirs, dir)
+	}
+	return true, nil
+}
