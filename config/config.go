@@ -110,6 +110,11 @@ type Build struct {
 	CloneConcurrency   int           `mapstructure:"clone_concurrency" yaml:"clone_concurrency"`
 	CloneStrategy      string        `mapstructure:"clone_strategy" yaml:"clone_strategy"` // fresh | update | auto
 	ShallowDepth       int           `mapstructure:"shallow_depth" yaml:"shallow_depth"`
+	// SparseCheckout acquires only the documentation roots (and the
+	// top-level entries prune_allow names): a sparse checkout, and a
+	// partial clone where the remote serves one. false checks out whole
+	// repositories.
+	SparseCheckout     bool          `mapstructure:"sparse_checkout" yaml:"sparse_checkout"`
 	PruneNonDocPaths   bool          `mapstructure:"prune_non_doc_paths" yaml:"prune_non_doc_paths"`
 	PruneAllow         []string      `mapstructure:"prune_allow" yaml:"prune_allow"`
 	PruneDeny          []string      `mapstructure:"prune_deny" yaml:"prune_deny"`

@@ -30,6 +30,7 @@ func Default() Config {
 			CloneConcurrency:  4,
 			CloneStrategy:     "fresh",
 			ShallowDepth:      1,
+			SparseCheckout:    true,
 			MaxRetries:        2,
 			RetryBackoff:      "linear",
 			RetryInitialDelay: time.Second,

@@ -85,7 +85,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	log := s.log.With().Str("build_id", job.BuildID).Str("repository", unitKey).Logger()
 	res, err := gitx.Acquire(ctx, gitx.Request{
 		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
-		Dir: dir, Strategy: strategy,
+		Dir: dir, Strategy: strategy, Sparse: SparseFor(s.cfg.Build, repo),
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
 	}, gitx.PolicyFor(s.cfg.Build))
 	out := &events.RepoCloned{
@@ -120,8 +120,24 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 	}
 	out.Timings[Name] = time.Since(start).Milliseconds()
-	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).Int("doc_files", out.DocFiles).Msg("repository acquired")
+	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).
+		Bool("partial", res.Partial).Int("checked_out", res.Files).Int("doc_files", out.DocFiles).Msg("repository acquired")
 	return []events.Event{out}, nil
+}
+
+// SparseFor is what build.sparse_checkout acquires of a repository: its
+// documentation roots and the top-level entries prune_allow names, without
+// those prune_deny removes when pruning is on; nil (everything) when
+// sparse_checkout is off.
+func SparseFor(b config.Build, r config.Repository) *gitx.Sparse {
+	if !b.SparseCheckout {
+		return nil
+	}
+	sp := &gitx.Sparse{Paths: r.DocPaths(), Include: b.PruneAllow}
+	if b.PruneNonDocPaths {
+		sp.Exclude = b.PruneDeny
+	}
+	return sp
 }
 
 // collect prunes the checkout (prune_non_doc_paths) and stores its
