@@ -37,6 +37,7 @@ func (c *Config) hashInput() []byte {
 	}
 	view := map[string]any{
 		"repositories": repos,
+		"forges":       forgesHashView(c.Forges),
 		"build":        structView(reflect.ValueOf(c.Build)),
 		"versioning":   structView(reflect.ValueOf(c.Versioning)),
 		"generator":    structView(reflect.ValueOf(c.Generator)),
