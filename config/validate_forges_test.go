@@ -151,7 +151,7 @@ func TestDiscoveredRepositoriesJoinTheListedOnes(t *testing.T) {
 	c.SetDiscovered([]Repository{
 		{Name: "api", URL: "https://github.com/example-org/api.git"},
 		{Name: "handbook", URL: "https://github.com/example-org/handbook.git"}, // shadowed by the listed one
-	})
+	}, []ForgeStatus{{Name: "github", OK: true, Repositories: 2}})
 	all := copied.AllRepositories()
 	if len(all) != 2 || all[0].Name != "handbook" || all[0].URL != "https://git.example.com/org/handbook.git" || all[1].Name != "api" {
 		t.Fatalf("all repositories %+v: want the listed handbook, then api", all)
@@ -159,7 +159,10 @@ func TestDiscoveredRepositoriesJoinTheListedOnes(t *testing.T) {
 	if r, ok := copied.Repository("api"); !ok || r.URL != "https://github.com/example-org/api.git" {
 		t.Fatalf("Repository(api) = %+v, %v", r, ok)
 	}
-	c.SetDiscovered(nil)
+	if st := copied.ForgeStatuses(); len(st) != 1 || st[0].Name != "github" {
+		t.Fatalf("forge statuses %+v", st)
+	}
+	c.SetDiscovered(nil, nil)
 	if _, ok := copied.Repository("api"); ok {
 		t.Fatal("a repository that left the discovered set is still found")
 	}

@@ -37,7 +37,9 @@ func init() { pipeline.Register(Name, New) }
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), store: d.Store, log: d.Log}
 	conc := d.Config.Build.CloneConcurrency
-	if n := len(d.Config.Repositories); n > 0 && conc > n && !d.Config.Versioning.Enabled {
+	// Discovered repositories come and go, so only a fixed list bounds
+	// the workers.
+	if n := len(d.Config.Repositories); n > 0 && conc > n && !d.Config.Versioning.Enabled && len(d.Config.Forges) == 0 {
 		conc = n
 	}
 	return pipeline.Stage{
@@ -60,6 +62,15 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, pipeline.Permanentf("clone: unexpected %T", ev)
 	}
 	repo, ok := s.cfg.Repository(job.Repository)
+	if !ok && len(s.cfg.Forges) > 0 {
+		// Discovered a moment ago by another process, or gone since.
+		if err := s.cfg.RefreshDiscovered(ctx); err != nil {
+			return nil, fmt.Errorf("clone %s: reload the discovered repositories: %w", job.Repository, err)
+		}
+		if repo, ok = s.cfg.Repository(job.Repository); !ok {
+			return []events.Event{vanished(job, start)}, nil
+		}
+	}
 	if !ok {
 		return nil, pipeline.Permanentf("clone: repository %q is not in this process's configuration", job.Repository)
 	}
@@ -175,6 +186,25 @@ func stamp(issues []report.Issue, repo string, v *events.Version) []report.Issue
 		}
 	}
 	return issues
+}
+
+// vanished is the outcome of a job for a discovered repository that left
+// its forge (or the discovery settings) after the build began.
+func vanished(job *events.RepoClone, start time.Time) *events.RepoCloned {
+	unitKey := job.Key()
+	issue := &report.Issue{
+		Code: report.CodeCloneNotFound, Severity: report.SeverityError, Stage: Name, Repository: job.Repository,
+		Message: fmt.Sprintf("repository %s is no longer discovered from its forge; it leaves the site", job.Repository),
+	}
+	if job.Version != nil {
+		issue.Version = job.Version.Name
+	}
+	return &events.RepoCloned{
+		Header:     events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
+		Repository: job.Repository, Forge: job.Forge, ContentPath: job.ContentPath, Version: job.Version,
+		Failure: issue, Attempts: 0, Issues: append([]report.Issue(nil), job.Issues...),
+		Timings: events.Timings{Name: time.Since(start).Milliseconds()},
+	}
 }
 
 // failure turns an acquisition error into a report issue; gitx has already
