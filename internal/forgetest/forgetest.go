@@ -73,6 +73,9 @@ type Options struct {
 	// Users are owners served under /users/… rather than /orgs/… (GitLab:
 	// /users/…/projects instead of /groups/…).
 	Users []string
+	// Latency delays every answer, as the round trip to a forge on the
+	// internet would (requests in flight are delayed side by side).
+	Latency time.Duration
 }
 
 // Server is one fake forge.
@@ -176,6 +179,9 @@ func (s *Server) Hooks(fullPath string) []Hook {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if s.opts.Latency > 0 {
+		time.Sleep(s.opts.Latency)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests++
