@@ -86,7 +86,25 @@ type client struct {
 }
 
 func newClient(hc *http.Client, retry gitx.RetryPolicy, maxWait time.Duration) *client {
-	return &client{http: hc, retry: retry, maxWait: maxWait, remaining: -1, now: time.Now, sleep: sleepCtx, headers: map[string]string{}}
+	// Credentials go to the forge's host only: a redirect elsewhere is
+	// refused (Go drops Authorization on such redirects, but not GitLab's
+	// PRIVATE-TOKEN header).
+	own := *hc
+	own.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if !sameOrigin(req.URL, via[0].URL) {
+			return fmt.Errorf("refusing to follow a redirect from %s to another host, %s", via[0].URL.Host, req.URL.Host)
+		}
+		return nil
+	}
+	return &client{http: &own, retry: retry, maxWait: maxWait, remaining: -1, now: time.Now, sleep: sleepCtx, headers: map[string]string{}}
+}
+
+// sameOrigin reports whether two URLs have the same scheme and host.
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Host, b.Host)
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
@@ -115,7 +133,15 @@ func (c *client) getJSON(ctx context.Context, rawURL string, out any) (next stri
 			return "", fmt.Errorf("%s: undecodable answer: %w", stripQuery(rawURL), err)
 		}
 	}
-	return nextLink(resp.Header.Get("Link"), rawURL), nil
+	next = nextLink(resp.Header.Get("Link"), rawURL)
+	if next != "" {
+		cur, _ := url.Parse(rawURL)
+		n, err := url.Parse(next)
+		if err != nil || cur == nil || !sameOrigin(cur, n) {
+			return "", fmt.Errorf("%s: the next page is on another host (%s); not sending credentials there", stripQuery(rawURL), stripQuery(next))
+		}
+	}
+	return next, nil
 }
 
 // postJSON sends in as JSON and decodes the answer into out (may be nil).

@@ -2,7 +2,11 @@ package discovery
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"strings"
+	"sync/atomic"
 	"path/filepath"
 	"testing"
 	"time"
@@ -117,5 +121,43 @@ func TestNextLinkAndRetryAfter(t *testing.T) {
 	}
 	if got := nextLink(`<https://x/?page=1>; rel="first"`, "https://x/"); got != "" {
 		t.Fatalf("no next: %q", got)
+	}
+}
+
+// TestCredentialsStayOnTheForgesHost: a Link header or a redirect that
+// points to another host is not followed with the token.
+func TestCredentialsStayOnTheForgesHost(t *testing.T) {
+	var leaked atomic.Int32
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("PRIVATE-TOKEN") != "" || r.Header.Get("Authorization") != "" {
+			leaked.Add(1)
+		}
+		w.Write([]byte("[]"))
+	}))
+	defer elsewhere.Close()
+	forge := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.Contains(r.URL.Path, "/groups/"):
+			w.Header().Set("Link", "<"+elsewhere.URL+"/api/v4/groups/x/projects?page=2>; rel=\"next\"")
+			w.Write([]byte(`[{"id": 1, "path": "a", "path_with_namespace": "g/a", "default_branch": "main"}]`))
+		default:
+			http.Redirect(w, r, elsewhere.URL+r.URL.Path, http.StatusFound)
+		}
+	}))
+	defer forge.Close()
+	cfg := config.Default()
+	cfg.Build.MaxRetries = 0
+	cfg.Forges = []config.Forge{{Type: config.ForgeGitLab, BaseURL: forge.URL, Organizations: []string{"g"}, Auth: config.Auth{Type: config.AuthToken, Token: "secret"}}}
+	st := scanner().Scan(context.Background(), &cfg, nil).Forges[0]
+	if st.OK || !strings.Contains(st.Error, "another host") {
+		t.Fatalf("scan %+v: a next page on another host must fail the listing", st)
+	}
+	cfg.Forges[0].Type = config.ForgeForgejo // its listing is redirected
+	st = scanner().Scan(context.Background(), &cfg, nil).Forges[0]
+	if st.OK || !strings.Contains(st.Error, "redirect") {
+		t.Fatalf("scan %+v: a redirect to another host must fail", st)
+	}
+	if leaked.Load() != 0 {
+		t.Fatalf("credentials reached another host %d times", leaked.Load())
 	}
 }
