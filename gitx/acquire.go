@@ -1,10 +1,14 @@
 // Package gitx acquires one Git repository into a working directory for the
 // clone stage: a fresh clone, an in-place update of an existing workspace,
-// or whichever of the two fits (auto). It is built on go-git so docweave
-// needs no git binary at run time (file:// URLs are the exception: go-git
-// runs git-upload-pack for them), retries transient failures with the
-// configured backoff, and reports every failure as an *Error with a stable
-// code and a message free of credentials.
+// or whichever of the two fits (auto). It speaks Git's upload-pack protocol
+// through go-git's transports (HTTP, SSH, file) and writes the checkout
+// itself, so it can ask for exactly what a build reads — the
+// documentation roots of a sparse request, as a partial clone where the
+// remote serves one — and check out folders of any size in linear time.
+// docweave needs no git binary at run time (file:// URLs are the
+// exception: go-git runs git-upload-pack for them). Transient failures are
+// retried with the configured backoff, and every failure is an *Error with
+// a stable code and a message free of credentials.
 package gitx
 
 import (
