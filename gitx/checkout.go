@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -58,21 +60,116 @@ func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, p
 			stats.Removed++
 		}
 	}
-	idx := &index.Index{Version: 2}
-	for _, f := range files {
+	idx := &index.Index{Version: 2, Entries: make([]*index.Entry, len(files))}
+	// Blobs are read here, one at a time (the object store is not safe for
+	// concurrent use); small files are written by a few workers, as
+	// creating files is what a large checkout spends its time on.
+	ws := newWriters(w)
+	for i, f := range files {
 		if e, ok := old[f.path]; ok && w.current(e, f) {
-			idx.Entries = append(idx.Entries, e)
+			idx.Entries[i] = e
 			continue
+		}
+		stats.Written++
+		if err := w.ensureDir(parentDir(f.path)); err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		data, small, err := w.readSmall(f)
+		if err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		if small {
+			ws.submit(i, f, data, idx.Entries)
+			continue
+		}
+		if err := ws.failure(); err != nil {
+			ws.stop()
+			return nil, stats, err
 		}
 		e, err := w.write(f)
 		if err != nil {
+			ws.stop()
 			return nil, stats, err
 		}
-		idx.Entries = append(idx.Entries, e)
-		stats.Written++
+		idx.Entries[i] = e
+	}
+	if err := ws.stop(); err != nil {
+		return nil, stats, err
 	}
 	stats.Files = len(files)
 	return idx, stats, nil
+}
+
+// smallBlob is the size up to which a file's content is read into memory
+// and handed to a writer goroutine; larger files are streamed in place.
+const smallBlob = 256 << 10
+
+// fileWriters is the pool that writes small files in parallel.
+type fileWriters struct {
+	w    *writer
+	jobs chan writeJob
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	err  error
+}
+
+type writeJob struct {
+	i       int
+	f       treeEntry
+	data    []byte
+	entries []*index.Entry
+}
+
+// writeWorkers is how many files are created at once.
+var writeWorkers = min(max(runtime.GOMAXPROCS(0), 2), 4)
+
+func newWriters(w *writer) *fileWriters {
+	jobs := make(chan writeJob, 64)
+	p := &fileWriters{w: w, jobs: jobs}
+	for range writeWorkers {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			for j := range jobs {
+				if p.failure() != nil {
+					continue
+				}
+				e, err := w.writeData(j.f, j.data)
+				if err != nil {
+					p.mu.Lock()
+					if p.err == nil {
+						p.err = err
+					}
+					p.mu.Unlock()
+					continue
+				}
+				j.entries[j.i] = e
+			}
+		}()
+	}
+	return p
+}
+
+func (p *fileWriters) submit(i int, f treeEntry, data []byte, entries []*index.Entry) {
+	p.jobs <- writeJob{i: i, f: f, data: data, entries: entries}
+}
+
+func (p *fileWriters) failure() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// stop waits for the writes in flight and returns the first failure.
+func (p *fileWriters) stop() error {
+	if p.jobs != nil {
+		close(p.jobs)
+		p.jobs = nil
+		p.wg.Wait()
+	}
+	return p.failure()
 }
 
 // writer writes files under root without ever following a link.
@@ -150,22 +247,128 @@ func (w *writer) ensureDir(dir string) error {
 	return nil
 }
 
-// write writes f from its blob and returns its index entry.
-func (w *writer) write(f treeEntry) (*index.Entry, error) {
-	if err := w.ensureDir(parentDir(f.path)); err != nil {
-		return nil, err
+// readSmall reads f's blob when it is small (or a link), so another
+// goroutine can write it; small is false for a larger one.
+func (w *writer) readSmall(f treeEntry) (data []byte, small bool, err error) {
+	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
 	}
+	if obj.Size() > smallBlob && f.mode != filemode.Symlink {
+		return nil, false, nil
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	defer r.Close()
+	data, err = io.ReadAll(r)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	return data, true, nil
+}
+
+// clear removes whatever is at f's path, so the file is created anew and
+// never written through a link.
+func (w *writer) clear(f treeEntry) error {
 	full := w.full(f.path)
-	if fi, err := os.Lstat(full); err == nil {
-		if fi.IsDir() {
-			err = os.RemoveAll(full)
-		} else {
-			err = os.Remove(full)
+	fi, err := os.Lstat(full)
+	if err != nil {
+		return nil
+	}
+	if fi.IsDir() {
+		err = os.RemoveAll(full)
+	} else {
+		err = os.Remove(full)
+	}
+	if err != nil {
+		return fmt.Errorf("replace %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// writeData writes f with content data (a link's target for a link) and
+// returns its index entry; its directory exists. The file is created
+// exclusively, and only when something is in the way is that removed and
+// the creation tried again — a fresh checkout pays no lookup per file.
+func (w *writer) writeData(f treeEntry, data []byte) (*index.Entry, error) {
+	full := w.full(f.path)
+	if f.mode == filemode.Symlink {
+		err := os.Symlink(string(data), full)
+		if errors.Is(err, fs.ErrExist) {
+			if err = w.clear(f); err == nil {
+				err = os.Symlink(string(data), full)
+			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("replace %s: %w", f.path, err)
+			return nil, fmt.Errorf("write link %s: %w", f.path, err)
+		}
+		return w.entry(f)
+	}
+	out, err := w.create(f)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return w.finish(f, out)
+}
+
+// create creates f's file exclusively, removing what is in the way first
+// if needed.
+func (w *writer) create(f treeEntry) (*os.File, error) {
+	full := w.full(f.path)
+	out, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
+	if errors.Is(err, fs.ErrExist) {
+		if err = w.clear(f); err == nil {
+			out, err = os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
 		}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return out, nil
+}
+
+// finish closes a written file and returns its index entry, from the
+// open file's own status (no second lookup by path).
+func (w *writer) finish(f treeEntry, out *os.File) (*index.Entry, error) {
+	fi, err := out.Stat()
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
+}
+
+// entry is the index entry of the link just written at f's path.
+func (w *writer) entry(f treeEntry) (*index.Entry, error) {
+	fi, err := os.Lstat(w.full(f.path))
+	if err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", f.path, err)
+	}
+	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
+}
+
+func filePerm(m filemode.FileMode) os.FileMode {
+	if m == filemode.Executable {
+		return 0o755
+	}
+	return 0o644
+}
+
+// write streams a large file from its blob (its directory exists) and
+// returns its index entry.
+func (w *writer) write(f treeEntry) (*index.Entry, error) {
 	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
 	if err != nil {
 		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
@@ -175,38 +378,15 @@ func (w *writer) write(f treeEntry) (*index.Entry, error) {
 		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
 	}
 	defer r.Close()
-	if f.mode == filemode.Symlink {
-		target, err := io.ReadAll(r)
-		if err != nil {
-			return nil, fmt.Errorf("read link %s: %w", f.path, err)
-		}
-		if err := os.Symlink(string(target), full); err != nil {
-			return nil, fmt.Errorf("write link %s: %w", f.path, err)
-		}
-	} else {
-		perm := os.FileMode(0o644)
-		if f.mode == filemode.Executable {
-			perm = 0o755
-		}
-		out, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-		if err != nil {
-			return nil, fmt.Errorf("write %s: %w", f.path, err)
-		}
-		if _, err := io.Copy(out, r); err != nil {
-			out.Close()
-			return nil, fmt.Errorf("write %s: %w", f.path, err)
-		}
-		if err := out.Close(); err != nil {
-			return nil, fmt.Errorf("write %s: %w", f.path, err)
-		}
-	}
-	fi, err := os.Lstat(full)
+	out, err := w.create(f)
 	if err != nil {
-		return nil, fmt.Errorf("inspect %s: %w", f.path, err)
+		return nil, err
 	}
-	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
-	fillStat(e, fi)
-	return e, nil
+	if _, err := io.Copy(out, r); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return w.finish(f, out)
 }
 
 // removeTracked removes a file the previous checkout wrote, and the

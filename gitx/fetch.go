@@ -92,8 +92,12 @@ func (op *operation) populate(repo *git.Repository, commit plumbing.Hash, fresh 
 	if err != nil {
 		return checkoutStats{}, op.corrupt("read the tree of "+short(commit), err)
 	}
-	if gerr := op.fetchMissing(repo, sel.sorted()); gerr != nil {
-		return checkoutStats{}, gerr
+	// A fresh clone fetched whole holds every blob; anything else may lack
+	// some (a partial clone, or a workspace that was one).
+	if op.partial || !fresh {
+		if gerr := op.fetchMissing(repo, sel.sorted()); gerr != nil {
+			return checkoutStats{}, gerr
+		}
 	}
 	if hasLinks(sel) {
 		res := newLinkResolver(t, c.TreeHash, op.req.Sparse, func(h plumbing.Hash) (string, bool, error) {
