@@ -1,6 +1,7 @@
 package gitx
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -316,5 +317,22 @@ func TestCheckoutOfAHostileTreeStaysInTheWorkspace(t *testing.T) {
 		if readFile(t, filepath.Join(dir, "docs/index.md")) != "# Home" || res.Files != 2 {
 			t.Fatalf("sparse %v: %+v, want docs/index.md and docs/evil/pwned only", sp, res)
 		}
+	}
+}
+
+func TestPartialCloneWithTokenAuthAndRetries(t *testing.T) {
+	r := docsRepo(t)
+	r.Git(t, "config", "uploadpack.allowFilter", "true")
+	srv := gittest.NewHTTPServer(t, gittest.HTTPOptions{Token: "tok-9f8e7d", FailFirst: 1})
+	url := srv.Add(t, "docs", r)
+	retry := RetryPolicy{MaxRetries: 2, Sleep: (&sleepRecorder{}).Sleep}
+	dir := workdir(t)
+	res, err := Acquire(context.Background(), Request{URL: url, Dir: dir, Depth: 1, Sparse: docsOnly(),
+		Auth: config.Auth{Type: config.AuthToken, Token: "tok-9f8e7d"}}, retry)
+	if err != nil || !res.Partial || res.Attempts != 2 || res.Files != 4 {
+		t.Fatalf("%+v %v: want a partial clone on the second attempt", res, err)
+	}
+	if strings.Contains(readFile(t, filepath.Join(dir, ".git", "config")), "tok-9f8e7d") {
+		t.Fatal("the token was written to .git/config")
 	}
 }
