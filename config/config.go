@@ -42,12 +42,14 @@ func (m Mode) String() string {
 // and validation.
 type Config struct {
 	Repositories []Repository `mapstructure:"repositories" yaml:"repositories"`
-	Build        Build        `mapstructure:"build" yaml:"build"`
-	Daemon       Daemon       `mapstructure:"daemon" yaml:"daemon"`
-	Versioning   Versioning   `mapstructure:"versioning" yaml:"versioning"`
-	Generator    Generator    `mapstructure:"generator" yaml:"generator"`
-	Output       Output       `mapstructure:"output" yaml:"output"`
-	Ingress      Ingress      `mapstructure:"ingress" yaml:"ingress"`
+	// Forges are scanned for more repositories (see Forge).
+	Forges     []Forge    `mapstructure:"forges" yaml:"forges"`
+	Build      Build      `mapstructure:"build" yaml:"build"`
+	Daemon     Daemon     `mapstructure:"daemon" yaml:"daemon"`
+	Versioning Versioning `mapstructure:"versioning" yaml:"versioning"`
+	Generator  Generator  `mapstructure:"generator" yaml:"generator"`
+	Output     Output     `mapstructure:"output" yaml:"output"`
+	Ingress    Ingress    `mapstructure:"ingress" yaml:"ingress"`
 
 	// Path is the file the configuration was read from ("" when built in
 	// code); relative paths in the file are resolved against its directory.
@@ -58,6 +60,9 @@ type Config struct {
 	// loadState is what Load learned that the structs cannot hold; it is
 	// unexported so that code building a Config by hand never has to care.
 	loadState loadState
+	// discovered holds the repositories forge discovery found; copies of
+	// a Config share it (see SetDiscovered).
+	discovered *discoveredRepos
 }
 
 // Repository is one Git repository whose documentation roots are aggregated.
@@ -107,9 +112,14 @@ func (a Auth) String() string {
 
 // Build tunes acquisition and rendering performance and the workspace.
 type Build struct {
-	CloneConcurrency   int           `mapstructure:"clone_concurrency" yaml:"clone_concurrency"`
-	CloneStrategy      string        `mapstructure:"clone_strategy" yaml:"clone_strategy"` // fresh | update | auto
-	ShallowDepth       int           `mapstructure:"shallow_depth" yaml:"shallow_depth"`
+	CloneConcurrency int    `mapstructure:"clone_concurrency" yaml:"clone_concurrency"`
+	CloneStrategy    string `mapstructure:"clone_strategy" yaml:"clone_strategy"` // fresh | update | auto
+	ShallowDepth     int    `mapstructure:"shallow_depth" yaml:"shallow_depth"`
+	// SparseCheckout acquires only the documentation roots (and the
+	// top-level entries prune_allow names): a sparse checkout, and a
+	// partial clone where the remote serves one. false checks out whole
+	// repositories.
+	SparseCheckout     bool          `mapstructure:"sparse_checkout" yaml:"sparse_checkout"`
 	PruneNonDocPaths   bool          `mapstructure:"prune_non_doc_paths" yaml:"prune_non_doc_paths"`
 	PruneAllow         []string      `mapstructure:"prune_allow" yaml:"prune_allow"`
 	PruneDeny          []string      `mapstructure:"prune_deny" yaml:"prune_deny"`
@@ -291,15 +301,16 @@ func (c *Config) ShouldSkipIfUnchanged() bool {
 	return *c.Build.SkipIfUnchanged
 }
 
-// Repository returns the configured repository with the given name; stages
-// receive names in messages and look the rest up in their own configuration.
+// Repository returns the configured — or discovered — repository with the
+// given name; stages receive names in messages and look the rest up in
+// their own configuration.
 func (c *Config) Repository(name string) (Repository, bool) {
 	for _, r := range c.Repositories {
 		if r.Name == name {
 			return r, true
 		}
 	}
-	return Repository{}, false
+	return c.discoveredRepository(name)
 }
 
 // DocPaths returns the repository's documentation roots, defaulting to docs.

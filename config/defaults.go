@@ -14,6 +14,10 @@ const (
 	DefaultDocsPath = "docs"
 	// DefaultSyncSchedule is daemon.sync.schedule when the file omits it.
 	DefaultSyncSchedule = "*/5 * * * *"
+	// DefaultGitHubAPI and DefaultGitLabURL are forges[].base_url for the
+	// public services when the file omits it.
+	DefaultGitHubAPI = "https://api.github.com"
+	DefaultGitLabURL = "https://gitlab.com"
 )
 
 // Default returns the configuration a file with no keys at all produces,
@@ -26,11 +30,13 @@ const (
 // repository by the loader (DefaultDocsPath).
 func Default() Config {
 	return Config{
+		discovered: &discoveredRepos{},
 		Build: Build{
 			CloneConcurrency:  4,
 			RenderConcurrency: 2,
 			CloneStrategy:     "fresh",
 			ShallowDepth:      1,
+			SparseCheckout:    true,
 			MaxRetries:        2,
 			RetryBackoff:      "linear",
 			RetryInitialDelay: time.Second,

@@ -49,6 +49,7 @@ func (c *Config) hashInputOf(withSite bool) []byte {
 	}
 	view := map[string]any{
 		"repositories": repos,
+		"forges":       forgesHashView(c.Forges),
 		"build":        structView(reflect.ValueOf(c.Build)),
 		"versioning":   structView(reflect.ValueOf(c.Versioning)),
 	}

@@ -162,6 +162,9 @@ func (c *Config) filesystemPaths() []*string {
 	for i := range c.Repositories {
 		paths = append(paths, &c.Repositories[i].Auth.KeyPath, &c.Repositories[i].Auth.KnownHosts)
 	}
+	for i := range c.Forges {
+		paths = append(paths, &c.Forges[i].Auth.KeyPath, &c.Forges[i].Auth.KnownHosts)
+	}
 	return paths
 }
 

@@ -12,6 +12,7 @@ func (c *Config) MarshalZerologObject(e *zerolog.Event) {
 	e.Str("path", c.Path).
 		Str("mode", c.Mode.String()).
 		Int("repositories", len(c.Repositories)).
+		Int("forges", len(c.Forges)).
 		Str("output_directory", c.Output.Directory).
 		Bool("broker_url_set", c.Daemon.LinkVerification.BrokerURLSet).
 		Str("broker_url", c.Daemon.LinkVerification.RedactedBrokerURL()).

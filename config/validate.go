@@ -16,6 +16,7 @@ import (
 func (c *Config) Validate() error {
 	var rules problemList
 	c.validateRepositories(&rules)
+	c.validateForges(&rules)
 	c.validateBuild(&rules)
 	c.validateDaemon(&rules)
 	c.validateSite(&rules)

@@ -11,8 +11,8 @@ import (
 // path-safe names, documentation roots inside the repository, and the
 // credentials each auth.type needs.
 func (c *Config) validateRepositories(l *problemList) {
-	if len(c.Repositories) == 0 && c.Mode != ModeIngress {
-		l.add("repositories", "no repository is configured; expected at least one entry with url and name")
+	if len(c.Repositories) == 0 && len(c.Forges) == 0 && c.Mode != ModeIngress {
+		l.add("repositories", "no repository is configured; expected at least one entry with url and name (or a forges entry to discover them)")
 	}
 	firstByName := map[string]int{}
 	for i, r := range c.Repositories {

@@ -88,10 +88,23 @@ func (b *backend) Snapshot() admin.Snapshot {
 		s.Builds = append(s.Builds, statusOf(bl))
 	}
 	b.mu.Lock()
-	for _, r := range b.cfg.Repositories {
-		s.Repositories = append(s.Repositories, *b.repos[r.Name])
+	for _, r := range b.cfg.AllRepositories() {
+		s.Repositories = append(s.Repositories, *b.repoStatus(r))
 	}
 	b.mu.Unlock()
+	for _, f := range b.cfg.ForgeStatuses() {
+		fs := admin.ForgeStatus{Name: f.Name, Type: f.Type, OK: f.OK, Error: f.Error, Repositories: f.Repositories,
+			Listed: f.Listed, Requests: f.Requests, Warnings: f.Warnings}
+		if !f.ScannedAt.IsZero() {
+			at := f.ScannedAt
+			fs.ScannedAt = &at
+		}
+		if !f.ListedAt.IsZero() {
+			at := f.ListedAt
+			fs.ListedAt = &at
+		}
+		s.Forges = append(s.Forges, fs)
+	}
 	if b.links != nil {
 		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
 	}
@@ -113,6 +126,17 @@ func (b *backend) Snapshot() admin.Snapshot {
 		}
 	}
 	return s
+}
+
+// repoStatus returns the status entry of a repository, creating it for
+// one discovery found since the daemon started; the caller holds mu.
+func (b *backend) repoStatus(r config.Repository) *admin.RepoStatus {
+	st, ok := b.repos[r.Name]
+	if !ok {
+		st = &admin.RepoStatus{Name: r.Name, URL: r.RedactedURL()}
+		b.repos[r.Name] = st
+	}
+	return st
 }
 
 // linksVerified takes a verification's figures for /metrics and /status,
@@ -150,10 +174,11 @@ func (b *backend) record(rep *report.Build) {
 	defer b.mu.Unlock()
 	stale := map[string]bool{}
 	for _, r := range rep.Repositories {
-		st, ok := b.repos[r.Name]
-		if !ok {
+		repo, known := b.cfg.Repository(r.Name)
+		if !known {
 			continue
 		}
+		st := b.repoStatus(repo)
 		renderFailed := r.Render != nil && r.Render.Outcome == report.RenderFailed
 		stale[r.Name] = stale[r.Name] || (renderFailed && r.Render.Stale)
 		if r.Status == "ok" && !renderFailed && (r.Version == "" || r.DefaultVersion) {
@@ -163,11 +188,13 @@ func (b *backend) record(rep *report.Build) {
 		}
 	}
 	for name, isStale := range stale {
-		b.repos[name].Stale = isStale
+		if repo, ok := b.cfg.Repository(name); ok {
+			b.repoStatus(repo).Stale = isStale
+		}
 	}
 	for _, is := range rep.Issues {
-		if st, ok := b.repos[is.Repository]; ok && is.Severity == report.SeverityError {
-			st.LastError = is.Code + ": " + is.Message
+		if repo, ok := b.cfg.Repository(is.Repository); ok && is.Severity == report.SeverityError {
+			b.repoStatus(repo).LastError = is.Code + ": " + is.Message
 		}
 	}
 }

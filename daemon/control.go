@@ -37,6 +37,8 @@ type control struct {
 	desk    *switchDesk
 	backend *backend
 	cron    *cron.Cron
+	// forges scans the forges[] while this process leads (nil without).
+	forges *forgeScanner
 	subs    []*nats.Subscription
 	// onFinished runs for every build the leader's coordinator finishes.
 	onFinished func(Build)
@@ -67,12 +69,13 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 			go pruneCheckouts(cfg, states, log)
 		}
 	}
+	forges, err := newForgeScanner(cfg, broker.JS, log)
+	if err != nil {
+		return nil, err
+	}
+	c.forges = forges
 	c.cron = cron.New(cron.WithParser(cron.NewParser(cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow)))
-	entry, err := c.cron.AddFunc(cfg.Daemon.Sync.Schedule, func() {
-		if _, _, err := c.desk.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
-			log.Error().Err(err).Msg("scheduled build not requested")
-		}
-	})
+	entry, err := c.cron.AddFunc(cfg.Daemon.Sync.Schedule, c.scheduledSync)
 	if err != nil {
 		return nil, fmt.Errorf("daemon.sync.schedule: %w", err)
 	}
@@ -110,7 +113,23 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 			return nil, err
 		}
 	}
+	if controlStarted != nil {
+		controlStarted(c)
+	}
 	return c, nil
+}
+
+// controlStarted, when set (by tests), sees every control that starts, so
+// a test can run a tick of the schedule without waiting a minute for it.
+var controlStarted func(*control)
+
+// scheduledSync is the work of every tick of daemon.sync.schedule: scan
+// the forges, then request a build (which skips what did not change).
+func (c *control) scheduledSync() {
+	c.forges.scan("cron")
+	if _, _, err := c.desk.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
+		c.log.Error().Err(err).Msg("scheduled build not requested")
+	}
 }
 
 // begin starts leading — at once for a single daemon, by election in a
@@ -168,9 +187,11 @@ func (c *control) takeLead() error {
 	return nil
 }
 
-// startLeading starts the schedule and requests the start-up build.
+// startLeading starts the schedule, scans the forges and requests the
+// start-up build.
 func (c *control) startLeading() {
 	c.cron.Start()
+	c.forges.scan("startup")
 	if _, _, err := c.desk.Trigger(context.Background(), "startup", nil); err != nil {
 		c.log.Error().Err(err).Msg("start-up build not requested")
 	}
@@ -218,7 +239,7 @@ func pruneCheckouts(cfg *config.Config, states *pipeline.States, log zerolog.Log
 		return
 	}
 	keep := map[string]bool{}
-	for _, r := range cfg.Repositories {
+	for _, r := range cfg.AllRepositories() {
 		keep[workspace.CheckoutName(r.Name, "")] = true
 	}
 	for _, o := range st.Repositories {

@@ -103,7 +103,7 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 			set.addrs.Docs = listeners[i].Addr().String()
 		case ServerWebhook:
 			h = webhook.New(webhook.Options{
-				Secrets: cfg.Daemon.Webhooks, Repositories: cfg.Repositories,
+				Secrets: cfg.Daemon.Webhooks, Repositories: cfg.Repositories, CurrentRepositories: cfg.AllRepositories,
 				Trigger: ctl.backend.webhookTrigger, Versioned: cfg.Versioning.Enabled, Log: log,
 			})
 			set.addrs.Webhook = listeners[i].Addr().String()

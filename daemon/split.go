@@ -111,6 +111,12 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 	m := metrics.New()
 	var ctl *control
 	if slices.Contains(which, ServerWebhook) || slices.Contains(which, ServerAdmin) {
+		// The servers show and match the repositories the leader
+		// discovers, whichever process leads.
+		if err := followDiscovered(ctx, cfg, broker.JS, log); err != nil {
+			closeListeners()
+			return err
+		}
 		if ctl, err = startControl(cfg, broker, m, states, store, true, log); err != nil {
 			closeListeners()
 			return err

@@ -59,10 +59,16 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	if err != nil {
 		return nil, err
 	}
+	followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
+	if err := followDiscovered(followCtx, cfg, broker.JS, log); err != nil {
+		stopFollowing()
+		return nil, err
+	}
 	stages, err := pipeline.Build(names, pipeline.Deps{
 		Config: cfg, Store: store, Builds: builds, States: states, Workspace: workspace.For(cfg).Root, Log: log,
 	})
 	if err != nil {
+		stopFollowing()
 		return nil, err
 	}
 	m := metrics.New()
@@ -84,6 +90,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 		once.Do(func() {
 			stopRunner()
 			<-runnerDone
+			stopFollowing()
 		})
 	}}, nil
 }

@@ -10,12 +10,14 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
@@ -103,6 +105,14 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err != nil {
 		return nil, err
 	}
+	if len(cfg.Forges) > 0 {
+		// The forges are scanned first; a forge that cannot be listed
+		// keeps the repositories of the last scan stored in the workspace.
+		store := discovery.FileStore{Path: filepath.Join(layout.Root, discovery.FileName)}
+		if _, err := discovery.Discover(ctx, &discovery.Scanner{Log: opts.Log}, cfg, store); err != nil {
+			opts.Log.Warn().Err(err).Msg("discovered repositories not saved; the next build scans every repository again")
+		}
+	}
 	names := opts.Stages
 	if len(names) == 0 {
 		for _, n := range pipeline.Registered() {
@@ -140,8 +150,9 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err := pipeline.Publish(ctx, broker.JS, req); err != nil {
 		return nil, err
 	}
-	opts.Log.Info().Str("build_id", buildID).Int("repositories", len(cfg.Repositories)).Msg("build requested")
-	return w.wait(ctx, len(cfg.Repositories), opts.VerifyLinks, opts.OnProgress)
+	total := len(cfg.AllRepositories())
+	opts.Log.Info().Str("build_id", buildID).Int("repositories", total).Msg("build requested")
+	return w.wait(ctx, total, opts.VerifyLinks, opts.OnProgress)
 }
 
 // watcher follows one build's events on the broker.

@@ -52,6 +52,13 @@ func FromURL(cloneURL string) string {
 	case host == "bitbucket.org":
 		return Bitbucket
 	}
+	return Segment(host)
+}
+
+// Segment turns a lower-case host name into a safe path segment: dots and
+// anything else but letters, digits and dashes become dashes
+// (docs.example.com → docs-example-com).
+func Segment(host string) string {
 	var b strings.Builder
 	for _, r := range host {
 		switch {

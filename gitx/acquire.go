@@ -1,10 +1,14 @@
 // Package gitx acquires one Git repository into a working directory for the
 // clone stage: a fresh clone, an in-place update of an existing workspace,
-// or whichever of the two fits (auto). It is built on go-git so docweave
-// needs no git binary at run time (file:// URLs are the exception: go-git
-// runs git-upload-pack for them), retries transient failures with the
-// configured backoff, and reports every failure as an *Error with a stable
-// code and a message free of credentials.
+// or whichever of the two fits (auto). It speaks Git's upload-pack protocol
+// through go-git's transports (HTTP, SSH, file) and writes the checkout
+// itself, so it can ask for exactly what a build reads — the
+// documentation roots of a sparse request, as a partial clone where the
+// remote serves one — and check out folders of any size in linear time.
+// docweave needs no git binary at run time (file:// URLs are the
+// exception: go-git runs git-upload-pack for them). Transient failures are
+// retried with the configured backoff, and every failure is an *Error with
+// a stable code and a message free of credentials.
 package gitx
 
 import (
@@ -65,6 +69,11 @@ type Request struct {
 	// InsecureIgnoreHostKey accepts any SSH host key. Only for tests and
 	// throwaway environments: it allows a man in the middle.
 	InsecureIgnoreHostKey bool
+	// Sparse, when set, limits the checkout to the documentation roots
+	// and the top-level entries it names; a remote that serves partial
+	// clones then sends only commits, trees and the blobs of those files
+	// (see Sparse). Nil checks out and fetches the whole repository.
+	Sparse *Sparse
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and
 	// is retried, so a hung server cannot stall a build forever. Over SSH
@@ -90,6 +99,16 @@ type Result struct {
 	// FellBackToFresh is true when an existing workspace was discarded and
 	// cloned again because it was corrupt or a clone of another URL.
 	FellBackToFresh bool
+	// Partial is true when the remote sent commits and trees and only the
+	// file contents of the checkout (a partial clone); false when it sent
+	// every file of the commit (no sparse request, or a remote that cannot
+	// serve partial clones).
+	Partial bool
+	// Files is the number of files in the checkout; Written how many of
+	// them were written by this acquisition (the others were current).
+	Files, Written int
+	// Requests is the number of pack requests the last attempt made.
+	Requests int
 }
 
 // Acquire brings req.Dir to the tip of the requested branch, retrying
@@ -115,7 +134,9 @@ func Acquire(ctx context.Context, req Request, retry RetryPolicy) (Result, error
 		if gerr == nil {
 			res.Attempts = attempt
 			log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", attempt).
-				Bool("updated", res.Updated).Bool("fell_back_to_fresh", res.FellBackToFresh).Msg("repository acquired")
+				Bool("updated", res.Updated).Bool("fell_back_to_fresh", res.FellBackToFresh).
+				Bool("partial", res.Partial).Int("files", res.Files).Int("written", res.Written).
+				Int("pack_requests", res.Requests).Msg("repository acquired")
 			return res, nil
 		}
 		gerr.Attempts = attempt
@@ -139,14 +160,27 @@ func runAttempt(parent context.Context, req Request, rem *remote, log zerolog.Lo
 		ctx, cancel = context.WithTimeout(parent, req.AttemptTimeout)
 		defer cancel()
 	}
-	ref, gerr := lookupRemote(parent, ctx, rem, req.Branch)
+	sess, gerr := openSession(parent, ctx, rem)
 	if gerr != nil {
 		return Result{}, gerr
 	}
-	op := &operation{parent: parent, ctx: ctx, req: req, rem: rem, ref: ref, log: log}
+	defer sess.close()
+	refs, err := sess.listing()
+	if err != nil {
+		return Result{}, classify(parent, "list references of "+RedactURL(rem.url), err, rem.secrets...)
+	}
+	ref, gerr := pickRef(refs, rem, req.Branch)
+	if gerr != nil {
+		return Result{}, gerr
+	}
+	op := &operation{parent: parent, ctx: ctx, req: req, rem: rem, ref: ref, sess: sess, log: log, partial: usesPartial(req, sess)}
+	if req.Sparse != nil && !op.partial {
+		log.Debug().Str("reason", noFilterCapability(sess)).Msg("remote cannot serve a partial clone; fetching whole commits, checking out the documentation only")
+	}
 	switch req.strategy() {
 	case StrategyUpdate:
 		ws := inspectWorkspace(req.Dir, rem.url)
+		defer ws.release()
 		switch {
 		case ws.absent:
 			return op.freshClone()
@@ -157,6 +191,7 @@ func runAttempt(parent context.Context, req Request, rem *remote, log zerolog.Lo
 		return op.update(ws)
 	case StrategyAuto:
 		ws := inspectWorkspace(req.Dir, rem.url)
+		defer ws.release()
 		if ws.absent {
 			return op.freshClone()
 		}
@@ -182,7 +217,12 @@ type operation struct {
 	req         Request
 	rem         *remote
 	ref         remoteRef
+	sess        *session
 	log         zerolog.Logger
+	// partial is true while the acquisition fetches commits and trees
+	// without blobs; it turns false when the remote refuses blobs by hash.
+	partial      bool
+	blobRequests int
 }
 
 // validate checks what Acquire needs before touching the disk.

@@ -18,6 +18,10 @@ import (
 type remoteRef struct {
 	name   plumbing.ReferenceName // refs/heads/main or refs/tags/v1.0
 	commit plumbing.Hash          // the commit, annotated tags peeled
+	// tip is the object the reference names: the commit, or an annotated
+	// tag object. It is what a fetch asks for, because upload-pack hands
+	// out advertised objects only.
+	tip plumbing.Hash
 }
 
 // short is the branch or tag name without its refs/… prefix.
@@ -88,6 +92,11 @@ func lookupRemote(parent, ctx context.Context, rem *remote, branch string) (remo
 	if gerr != nil {
 		return remoteRef{}, gerr
 	}
+	return pickRef(refs, rem, branch)
+}
+
+// pickRef resolves branch in a listing, failing with BRANCH_NOT_FOUND.
+func pickRef(refs listing, rem *remote, branch string) (remoteRef, *Error) {
 	ref, err := resolveRef(refs, branch)
 	if err != nil {
 		return remoteRef{}, newError(CodeBranchNotFound, false, fmt.Errorf("%s: %w", RedactURL(rem.url), err), rem.secrets...)
@@ -107,9 +116,9 @@ func resolveRef(l listing, want string) (remoteRef, error) {
 			return remoteRef{}, false
 		}
 		if h, ok := peeled[name]; ok {
-			return remoteRef{name: name, commit: h}, true
+			return remoteRef{name: name, commit: h, tip: r.Hash()}, true
 		}
-		return remoteRef{name: name, commit: r.Hash()}, true
+		return remoteRef{name: name, commit: r.Hash(), tip: r.Hash()}, true
 	}
 
 	if want == "" {

@@ -3,43 +3,38 @@ package gitx
 import (
 	"errors"
 	"fmt"
-	"io"
-	"sort"
 	"strings"
 
 	git "github.com/go-git/go-git/v5"
-	gitconfig "github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // unlimitedDepth is the depth Git itself sends for --unshallow.
 const unlimitedDepth = 0x7fffffff
 
 // update moves an existing workspace to the remote reference: fetch it (with
-// the request's depth when shallow), refuse or accept divergence, then hard
-// reset the branch, index and tracked files to the fetched commit. Untracked
-// files survive the reset (go-git's own hard reset deletes them) and are
-// removed afterwards only with CleanUntracked.
+// the request's depth when shallow; for a partial acquisition commits and
+// trees only), refuse or accept divergence, then point the branch and HEAD
+// at the fetched commit and bring the checkout to it. Tracked files that
+// changed are rewritten and tracked files that left are removed; untracked
+// files stay unless CleanUntracked.
 func (op *operation) update(ws workspace) (Result, *Error) {
 	repo := ws.repo
 	before, err := repo.Head()
 	if err != nil {
 		return Result{}, op.corrupt("resolve HEAD", err)
 	}
-	tracking := op.trackingRef()
-	if gerr := op.fetch(repo, tracking, op.req.Depth); gerr != nil {
+	if gerr := op.fetchTip(repo, op.haves(repo, before.Hash()), op.req.Depth, false); gerr != nil {
 		return Result{}, gerr
 	}
-	target, err := op.fetchedCommit(repo, tracking)
-	if err != nil {
-		return Result{}, op.corrupt("read fetched "+op.ref.short(), err)
+	target, gerr := op.setTracking(repo)
+	if gerr != nil {
+		return Result{}, gerr
 	}
 
 	if op.ref.name.IsBranch() && !op.req.HardResetOnDiverge {
 		if local, err := repo.Reference(op.ref.name, true); err == nil && local.Hash() != target {
-			diverged, gerr := op.diverged(repo, tracking, local.Hash(), target)
+			diverged, gerr := op.diverged(repo, local.Hash(), target)
 			if gerr != nil {
 				return Result{}, gerr
 			}
@@ -52,25 +47,51 @@ func (op *operation) update(ws workspace) (Result, *Error) {
 		}
 	}
 
-	if err := op.checkout(repo, target); err != nil {
+	if err := op.pointHead(repo, target); err != nil {
 		return Result{}, op.corrupt("reset to "+short(target), err)
 	}
+	stats, gerr := op.populate(repo, target, false)
+	if gerr != nil {
+		return Result{}, gerr
+	}
 	if op.req.CleanUntracked {
-		wt, err := repo.Worktree()
-		if err == nil {
-			err = wt.Clean(&git.CleanOptions{Dir: true})
-		}
+		idx, err := repo.Storer.Index()
 		if err != nil {
+			return Result{}, op.corrupt("read index", err)
+		}
+		tracked := make(map[string]bool, len(idx.Entries))
+		for _, e := range idx.Entries {
+			tracked[e.Name] = true
+		}
+		if err := cleanUntracked(op.req.Dir, tracked); err != nil {
 			return Result{}, op.corrupt("remove untracked files", err)
 		}
 	}
 	op.log.Debug().Str("from", short(before.Hash())).Str("to", short(target)).Msg("workspace updated")
+	res := op.result(target, stats)
+	res.Updated = before.Hash() != target
+	return res, nil
+}
+
+// result describes a successful acquisition of target.
+func (op *operation) result(target plumbing.Hash, stats checkoutStats) Result {
 	return Result{
-		Commit:  target.String(),
-		Branch:  op.ref.short(),
-		Ref:     op.ref.name.String(),
-		Updated: before.Hash() != target,
-	}, nil
+		Commit: target.String(), Branch: op.ref.short(), Ref: op.ref.name.String(),
+		Partial: op.partial, Files: stats.Files, Written: stats.Written,
+		Requests: op.sess.requests,
+	}
+}
+
+// haves are the commits the workspace holds that the remote may know:
+// HEAD and the remote-tracking reference.
+func (op *operation) haves(repo *git.Repository, head plumbing.Hash) []plumbing.Hash {
+	haves := []plumbing.Hash{head}
+	if ref, err := repo.Reference(op.trackingRef(), true); err == nil && ref.Hash() != head {
+		if repo.Storer.HasEncodedObject(ref.Hash()) == nil {
+			haves = append(haves, ref.Hash())
+		}
+	}
+	return haves
 }
 
 // trackingRef is where the fetched reference is stored: the remote-tracking
@@ -82,25 +103,18 @@ func (op *operation) trackingRef() plumbing.ReferenceName {
 	return op.ref.name
 }
 
-// fetch fetches the wanted reference into tracking with the given depth.
-func (op *operation) fetch(repo *git.Repository, tracking plumbing.ReferenceName, depth int) *Error {
-	spec := gitconfig.RefSpec("+" + op.ref.name.String() + ":" + tracking.String())
-	err := repo.FetchContext(op.ctx, &git.FetchOptions{
-		RemoteName: git.DefaultRemoteName,
-		RefSpecs:   []gitconfig.RefSpec{spec},
-		Depth:      depth,
-		Auth:       op.rem.auth,
-		Tags:       git.NoTags,
-		Force:      true,
-	})
-	if err == nil || errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil
+// setTracking points the tracking reference at the fetched tip and returns
+// the commit it names.
+func (op *operation) setTracking(repo *git.Repository) (plumbing.Hash, *Error) {
+	tracking := op.trackingRef()
+	if err := repo.Storer.SetReference(plumbing.NewHashReference(tracking, op.ref.tip)); err != nil {
+		return plumbing.ZeroHash, op.corrupt("update "+tracking.String(), err)
 	}
-	gerr := classify(op.parent, "fetch "+op.ref.short()+" from "+RedactURL(op.rem.url), err, op.rem.secrets...)
-	if gerr.Code == CodeFailed && localStoreFailure(err) {
-		gerr.Code = CodeCorruptWorkspace
+	target, err := op.fetchedCommit(repo, tracking)
+	if err != nil {
+		return plumbing.ZeroHash, op.corrupt("read fetched "+op.ref.short(), err)
 	}
-	return gerr
+	return target, nil
 }
 
 // fetchedCommit reads the commit a fetched reference points at, peeling an
@@ -128,7 +142,7 @@ func (op *operation) fetchedCommit(repo *git.Repository, tracking plumbing.Refer
 // workspace may not hold enough history to tell, so history is deepened
 // step by step (depth×8, up to the full history) until local is found among
 // target's ancestors or the history is complete.
-func (op *operation) diverged(repo *git.Repository, tracking plumbing.ReferenceName, local, target plumbing.Hash) (bool, *Error) {
+func (op *operation) diverged(repo *git.Repository, local, target plumbing.Hash) (bool, *Error) {
 	// Local ahead of (or beside) the remote: target is in local's history.
 	if found, _, err := reachable(repo.Storer, local, target); err != nil {
 		return false, op.corrupt("walk local history", err)
@@ -149,11 +163,8 @@ func (op *operation) diverged(repo *git.Repository, tracking plumbing.ReferenceN
 			return true, nil // full history fetched and local still not in it
 		}
 		op.log.Debug().Int("depth", depth).Msg("deepening shallow history to check for divergence")
-		if gerr := op.fetch(repo, tracking, depth); gerr != nil {
+		if gerr := op.fetchTip(repo, []plumbing.Hash{local}, depth, true); gerr != nil {
 			return false, gerr
-		}
-		if err := pruneShallow(repo.Storer); err != nil {
-			return false, op.corrupt("update shallow list", err)
 		}
 	}
 }
@@ -170,76 +181,16 @@ func deeper(depth int) int {
 	return depth * 8
 }
 
-// checkout points HEAD at the wanted branch (or, for a tag, detaches it) and
-// hard-resets index and working tree to target. The reset is limited to the
-// paths tracked before or after, so untracked files are left alone.
-func (op *operation) checkout(repo *git.Repository, target plumbing.Hash) error {
-	paths, err := trackedPaths(repo, target)
-	if err != nil {
-		return err
-	}
+// pointHead points HEAD at the wanted branch, set to target, or — for a
+// tag — detaches it at target.
+func (op *operation) pointHead(repo *git.Repository, target plumbing.Hash) error {
 	if op.ref.name.IsBranch() {
 		if err := repo.Storer.SetReference(plumbing.NewHashReference(op.ref.name, target)); err != nil {
 			return err
 		}
-		if err := repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, op.ref.name)); err != nil {
-			return err
-		}
-	} else if err := repo.Storer.SetReference(plumbing.NewHashReference(plumbing.HEAD, target)); err != nil {
-		return err
+		return repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, op.ref.name))
 	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		return err
-	}
-	if len(paths) == 0 {
-		// Nothing tracked before or after: an empty Files list would mean
-		// "every path" to go-git, untracked files included.
-		return wt.Reset(&git.ResetOptions{Commit: target, Mode: git.MixedReset})
-	}
-	return wt.Reset(&git.ResetOptions{Commit: target, Mode: git.HardReset, Files: paths})
-}
-
-// trackedPaths is the union of the paths in the index and in target's tree.
-func trackedPaths(repo *git.Repository, target plumbing.Hash) ([]string, error) {
-	set := map[string]struct{}{}
-	idx, err := repo.Storer.Index()
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range idx.Entries {
-		set[e.Name] = struct{}{}
-	}
-	commit, err := repo.CommitObject(target)
-	if err != nil {
-		return nil, err
-	}
-	tree, err := commit.Tree()
-	if err != nil {
-		return nil, err
-	}
-	// A tree walker reads tree objects only; tree.Files would load every
-	// blob just to learn its name.
-	walker := object.NewTreeWalker(tree, true, nil)
-	defer walker.Close()
-	for {
-		name, entry, err := walker.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if entry.Mode != filemode.Dir {
-			set[name] = struct{}{}
-		}
-	}
-	paths := make([]string, 0, len(set))
-	for p := range set {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	return paths, nil
+	return repo.Storer.SetReference(plumbing.NewHashReference(plumbing.HEAD, target))
 }
 
 // corrupt reports a failure of the local repository.

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // workspace is what inspectWorkspace found in a target directory.
@@ -13,6 +16,45 @@ type workspace struct {
 	absent  bool            // missing or empty: nothing to update or lose
 	repo    *git.Repository // set when the workspace is usable
 	problem error           // why an existing directory is not a usable workspace
+	close   func()          // releases repo's open pack files
+}
+
+// release closes the repository's pack files, if it was opened.
+func (w workspace) release() {
+	if w.close != nil {
+		w.close()
+	}
+}
+
+// openRepo opens the repository of a workspace — or, with create,
+// initialises a new one — with its pack files kept open: a checkout reads
+// thousands of objects, and go-git otherwise opens and closes the pack
+// file for every one of them. close releases them.
+func openRepo(dir string, create bool) (repo *git.Repository, closeRepo func(), err error) {
+	wt := osfs.New(dir)
+	dot, err := wt.Chroot(git.GitDirName)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !create {
+		if _, err := dot.Stat(""); err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil, nil, git.ErrRepositoryNotExists
+			}
+			return nil, nil, err
+		}
+	}
+	st := filesystem.NewStorageWithOptions(dot, cache.NewObjectLRUDefault(), filesystem.Options{KeepDescriptors: true})
+	if create {
+		repo, err = git.Init(st, wt)
+	} else {
+		repo, err = git.Open(st, wt)
+	}
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	return repo, func() { _ = st.Close() }, nil
 }
 
 // inspectWorkspace decides whether dir holds a usable clone of url: a
@@ -29,10 +71,21 @@ func inspectWorkspace(dir, url string) workspace {
 	case len(entries) == 0:
 		return workspace{absent: true}
 	}
-	repo, err := git.PlainOpen(dir)
+	repo, closeRepo, err := openRepo(dir, false)
 	if err != nil {
 		return workspace{problem: fmt.Errorf("open repository: %w", err)}
 	}
+	ws := inspectRepo(repo, url)
+	if ws.problem != nil {
+		closeRepo()
+		return ws
+	}
+	ws.close = closeRepo
+	return ws
+}
+
+// inspectRepo checks an opened workspace repository.
+func inspectRepo(repo *git.Repository, url string) workspace {
 	origin, err := repo.Remote(git.DefaultRemoteName)
 	if err != nil {
 		return workspace{problem: fmt.Errorf("read remote %q: %w", git.DefaultRemoteName, err)}

@@ -157,7 +157,10 @@ type Build struct {
 	// site has and which failed (their reasons are in Issues). Absent
 	// without versioning.
 	Versions []RepositoryVersions `json:"versions,omitempty"`
-	Issues   []Issue              `json:"issues"`
+	// Forges is how each configured forge's latest scan went; absent
+	// without forges. A failed forge makes the build partial.
+	Forges []Forge `json:"forges,omitempty"`
+	Issues []Issue `json:"issues"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
 	// report and finishes later, so the verifylinks stage adds this section
@@ -177,12 +180,12 @@ type RepositoryVersions struct {
 
 // ExitCode maps a report to the process exit code of `docweave build`:
 // 0 everything built, 1 the site rendered but repositories failed (to be
-// acquired or rendered), 2 no site.
+// acquired or rendered) or the listing of a forge failed, 2 no site.
 func (b *Build) ExitCode() int {
 	switch {
 	case !b.StaticRendered:
 		return 2
-	case b.FailedRepositories > 0 || (b.Units != nil && b.Units.Failed > 0):
+	case b.FailedRepositories > 0 || b.FailedForges() > 0 || (b.Units != nil && b.Units.Failed > 0):
 		return 1
 	default:
 		return 0

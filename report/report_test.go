@@ -26,3 +26,16 @@ func TestExitCodeAndOutcome(t *testing.T) {
 		}
 	}
 }
+
+func TestAFailedForgeMakesTheBuildPartial(t *testing.T) {
+	b := Build{StaticRendered: true, Forges: []Forge{{Name: "github", Status: ForgeOK}, {Name: "gitlab", Status: ForgeFailed}}}
+	b.DecideOutcome()
+	if b.FailedForges() != 1 || b.ExitCode() != 1 || b.Outcome != OutcomePartial {
+		t.Fatalf("failed forges %d, exit %d, outcome %s; want 1, 1, partial", b.FailedForges(), b.ExitCode(), b.Outcome)
+	}
+	b.Forges[1].Status = ForgeOK
+	b.DecideOutcome()
+	if b.ExitCode() != 0 {
+		t.Fatalf("exit %d with every forge listed", b.ExitCode())
+	}
+}

@@ -19,7 +19,13 @@ type statusPage struct {
 	NextSync       string
 	Builds         []statusBuild
 	Repositories   []statusRepo
+	Forges         []statusForge
 	Stages         []StageStatus
+}
+
+type statusForge struct {
+	Name, Type, State, Class, Repositories, Requests, ListedAt, Error string
+	Warnings                                                       []string
 }
 
 type statusBuild struct {
@@ -66,6 +72,18 @@ func newStatusPage(s Snapshot, now time.Time) statusPage {
 			row.LastSuccess = formatTime(*r.LastSuccess) + " (" + relative(*r.LastSuccess, now) + ")"
 		}
 		page.Repositories = append(page.Repositories, row)
+	}
+	for _, f := range s.Forges {
+		row := statusForge{Name: f.Name, Type: f.Type, State: "listed", Class: StateSuccess,
+			Repositories: fmt.Sprintf("%d of %d", f.Repositories, f.Listed), Requests: fmt.Sprint(f.Requests),
+			ListedAt: "never", Error: f.Error, Warnings: f.Warnings}
+		if !f.OK {
+			row.State, row.Class = "failed", StateFailed
+		}
+		if f.ListedAt != nil {
+			row.ListedAt = formatTime(*f.ListedAt) + " (" + relative(*f.ListedAt, now) + ")"
+		}
+		page.Forges = append(page.Forges, row)
 	}
 	return page
 }

@@ -47,6 +47,22 @@ type RepoStatus struct {
 	Stale bool `json:"stale,omitempty"`
 }
 
+// ForgeStatus is the latest scan of one configured forge (forges[]): a
+// forge that could not be listed keeps its last repositories, and says
+// why here.
+type ForgeStatus struct {
+	Name         string     `json:"name"`
+	Type         string     `json:"type"`
+	OK           bool       `json:"ok"`
+	Error        string     `json:"error,omitempty"`
+	Repositories int        `json:"repositories"`
+	Listed       int        `json:"listed"`
+	Requests     int        `json:"requests"`
+	ScannedAt    *time.Time `json:"scanned_at,omitempty"`
+	ListedAt     *time.Time `json:"listed_at,omitempty"`
+	Warnings     []string   `json:"warnings,omitempty"`
+}
+
 // StageStatus is the backlog of one stage, read from its durable consumer.
 type StageStatus struct {
 	Name        string `json:"name"`
@@ -60,6 +76,9 @@ type Snapshot struct {
 	// Builds are the most recent builds, newest first.
 	Builds       []BuildStatus `json:"builds"`
 	Repositories []RepoStatus  `json:"repositories"`
+	// Forges are the configured forges' latest scans; absent without
+	// forges.
+	Forges []ForgeStatus `json:"forges,omitempty"`
 	// BrokenLinks is the count from the latest link verification.
 	BrokenLinks int `json:"broken_links"`
 	// LinkStatus is the latest link verification's status (complete,

@@ -85,7 +85,7 @@ func (s *server) forgeRequest(f forge, r *http.Request, delivery string) reply {
 		return withEvent(errorReply(http.StatusBadRequest, CodeInvalidPayload,
 			fmt.Sprintf("%s %q payload: %v", f.source, event, err)), event)
 	}
-	decision := decidePush(s.repos, push, s.versioned)
+	decision := decidePush(s.matcher(), push, s.versioned)
 	if len(decision.repos) == 0 {
 		return withEvent(ignored(decision.reason), event)
 	}

@@ -115,15 +115,16 @@ func decodeGenericRequest(body []byte) (GenericRequest, error) {
 // names: unknown names are an error (400), a branch no repository follows
 // is an ignored request (202).
 func (s *server) genericRepositories(req GenericRequest) ([]string, reply, bool) {
-	candidates := s.repos.repos
+	repos := s.matcher()
+	candidates := repos.repos
 	if len(req.Repositories) > 0 {
 		candidates = nil
 		for i, name := range req.Repositories {
-			repo, found := s.repos.byName(name)
+			repo, found := repos.byName(name)
 			if !found {
 				return nil, errorReply(http.StatusBadRequest, CodeUnknownRepository,
 					fmt.Sprintf("repositories[%d]: %q is not a configured repository; configured: %s",
-						i, name, strings.Join(s.repos.names, ", "))), false
+						i, name, strings.Join(repos.names, ", "))), false
 			}
 			if !slices.ContainsFunc(candidates, func(c configuredRepo) bool { return c.name == name }) {
 				candidates = append(candidates, repo)

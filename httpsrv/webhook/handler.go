@@ -84,6 +84,10 @@ type Options struct {
 	// Repositories are the configured repositories; a push is matched to
 	// them by URL and branch.
 	Repositories []config.Repository
+	// CurrentRepositories, when set, is asked on every request instead of
+	// Repositories: the configured repositories and those forge discovery
+	// found since the server started.
+	CurrentRepositories func() []config.Repository
 	// Trigger queues a build. It must not be nil; an error from it is
 	// answered with 503 so the forge records a failed delivery.
 	Trigger func(ctx context.Context, t Trigger) (TriggerResult, error)
@@ -108,10 +112,20 @@ type server struct {
 	secrets   config.Webhooks
 	maxBody   int64
 	repos     *matcher
+	current   func() []config.Repository
 	trigger   func(ctx context.Context, t Trigger) (TriggerResult, error)
 	versioned bool
 	log       zerolog.Logger
 	refusals  zerolog.Logger
+}
+
+// matcher is the repositories a request is matched against.
+func (s *server) matcher() *matcher {
+	if s.current == nil {
+		return s.repos
+	}
+	m, _ := newMatcher(s.current())
+	return m
 }
 
 // New returns the webhook server's handler with every route of the
@@ -123,6 +137,7 @@ func New(opts Options) http.Handler {
 		secrets:   opts.Secrets,
 		maxBody:   int64(opts.Secrets.MaxBodyBytes),
 		trigger:   opts.Trigger,
+		current:   opts.CurrentRepositories,
 		versioned: opts.Versioned,
 		log:       log,
 		// Refusals come from the network, possibly from a scanner; sample

@@ -1,7 +1,9 @@
 package gittest
 
 import (
+	"bytes"
 	"crypto/subtle"
+	"io"
 	"net"
 	"net/http"
 	"net/http/cgi"
@@ -99,6 +101,17 @@ func (s *HTTPServer) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("WWW-Authenticate", `Basic realm="gittest"`)
 		http.Error(w, "authentication required", http.StatusUnauthorized)
 		return
+	}
+	if len(r.TransferEncoding) > 0 {
+		// CGI cannot pass a chunked body on (net/http/cgi answers 400), and
+		// the git command line sends large requests chunked: buffer them,
+		// as a web server in front of git http-backend would.
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, "read request body: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		r.Body, r.ContentLength, r.TransferEncoding = io.NopCloser(bytes.NewReader(body)), int64(len(body)), nil
 	}
 	s.backend.ServeHTTP(w, r)
 }

@@ -94,3 +94,17 @@ func TestWriteFilesRejectsEscapingPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestNewBulkRepoCommitsEveryFile(t *testing.T) {
+	files := map[string]string{"docs/index.md": "# Home", "gen/a.txt": "a", "gen/b.txt": ""}
+	r := NewBulkRepo(t, files)
+	if got := r.Git(t, "ls-tree", "-r", "--name-only", "HEAD"); got != "docs/index.md\ngen/a.txt\ngen/b.txt" {
+		t.Fatalf("tree lists %q", got)
+	}
+	if got := r.Git(t, "show", "HEAD:docs/index.md"); got != "# Home" {
+		t.Fatalf("docs/index.md reads %q", got)
+	}
+	if st := r.Git(t, "status", "--porcelain"); st != "" {
+		t.Fatalf("working tree not checked out: %q", st)
+	}
+}

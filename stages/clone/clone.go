@@ -37,7 +37,9 @@ func init() { pipeline.Register(Name, New) }
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, layout: workspace.For(d.Config), store: d.Store, log: d.Log}
 	conc := d.Config.Build.CloneConcurrency
-	if n := len(d.Config.Repositories); n > 0 && conc > n && !d.Config.Versioning.Enabled {
+	// Discovered repositories come and go, so only a fixed list bounds
+	// the workers.
+	if n := len(d.Config.Repositories); n > 0 && conc > n && !d.Config.Versioning.Enabled && len(d.Config.Forges) == 0 {
 		conc = n
 	}
 	return pipeline.Stage{
@@ -61,6 +63,15 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, pipeline.Permanentf("clone: unexpected %T", ev)
 	}
 	repo, ok := s.cfg.Repository(job.Repository)
+	if !ok && len(s.cfg.Forges) > 0 {
+		// Discovered a moment ago by another process, or gone since.
+		if err := s.cfg.RefreshDiscovered(ctx); err != nil {
+			return nil, fmt.Errorf("clone %s: reload the discovered repositories: %w", job.Repository, err)
+		}
+		if repo, ok = s.cfg.Repository(job.Repository); !ok {
+			return []events.Event{vanished(job, start)}, nil
+		}
+	}
 	if !ok {
 		return nil, pipeline.Permanentf("clone: repository %q is not in this process's configuration", job.Repository)
 	}
@@ -86,7 +97,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	log := s.log.With().Str("build_id", job.BuildID).Str("repository", unitKey).Logger()
 	res, err := gitx.Acquire(ctx, gitx.Request{
 		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
-		Dir: dir, Strategy: strategy,
+		Dir: dir, Strategy: strategy, Sparse: SparseFor(s.cfg.Build, repo),
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
 	}, gitx.PolicyFor(s.cfg.Build))
 	out := &events.RepoCloned{
@@ -121,8 +132,24 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 	}
 	out.Timings[Name] = time.Since(start).Milliseconds()
-	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).Int("doc_files", out.DocFiles).Msg("repository acquired")
+	log.Info().Str("commit", res.Commit).Str("branch", res.Branch).Int("attempts", res.Attempts).
+		Bool("partial", res.Partial).Int("checked_out", res.Files).Int("doc_files", out.DocFiles).Msg("repository acquired")
 	return []events.Event{out}, nil
+}
+
+// SparseFor is what build.sparse_checkout acquires of a repository: its
+// documentation roots and the top-level entries prune_allow names, without
+// those prune_deny removes when pruning is on; nil (everything) when
+// sparse_checkout is off.
+func SparseFor(b config.Build, r config.Repository) *gitx.Sparse {
+	if !b.SparseCheckout {
+		return nil
+	}
+	sp := &gitx.Sparse{Paths: r.DocPaths(), Include: b.PruneAllow}
+	if b.PruneNonDocPaths {
+		sp.Exclude = b.PruneDeny
+	}
+	return sp
 }
 
 // collect prunes the checkout (prune_non_doc_paths) and stores its
@@ -160,6 +187,25 @@ func stamp(issues []report.Issue, repo string, v *events.Version) []report.Issue
 		}
 	}
 	return issues
+}
+
+// vanished is the outcome of a job for a discovered repository that left
+// its forge (or the discovery settings) after the build began.
+func vanished(job *events.RepoClone, start time.Time) *events.RepoCloned {
+	unitKey := job.Key()
+	issue := &report.Issue{
+		Code: report.CodeCloneNotFound, Severity: report.SeverityError, Stage: Name, Repository: job.Repository,
+		Message: fmt.Sprintf("repository %s is no longer discovered from its forge; it leaves the site", job.Repository),
+	}
+	if job.Version != nil {
+		issue.Version = job.Version.Name
+	}
+	return &events.RepoCloned{
+		Header:     events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
+		Repository: job.Repository, Forge: job.Forge, ContentPath: job.ContentPath, Version: job.Version,
+		Failure: issue, Attempts: 0, Issues: append([]report.Issue(nil), job.Issues...),
+		Timings: events.Timings{Name: time.Since(start).Milliseconds()},
+	}
 }
 
 // failure turns an acquisition error into a report issue; gitx has already

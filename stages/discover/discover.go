@@ -19,6 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/forge"
 	"github.com/docweave/docweave/pipeline"
@@ -48,16 +49,17 @@ type stage struct {
 	log    zerolog.Logger
 }
 
-// ContentPaths maps each repository name to its path under content/, by
-// the namespace_forges rule.
+// ContentPaths maps each repository name — configured or discovered from
+// a forge — to its path under content/, by the namespace_forges rule.
 func ContentPaths(cfg *config.Config) map[string]events.RepoClone {
-	forges := make([]string, len(cfg.Repositories))
-	for i, r := range cfg.Repositories {
+	repos := cfg.AllRepositories()
+	forges := make([]string, len(repos))
+	for i, r := range repos {
 		forges[i] = forge.FromURL(r.URL)
 	}
 	namespaced := forge.Namespace(cfg.Build.NamespaceForges, forges)
-	out := make(map[string]events.RepoClone, len(cfg.Repositories))
-	for i, r := range cfg.Repositories {
+	out := make(map[string]events.RepoClone, len(repos))
+	for i, r := range repos {
 		path := r.Name
 		if namespaced {
 			path = forges[i] + "/" + r.Name
@@ -73,8 +75,8 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	if !ok {
 		return nil, pipeline.Permanentf("discover: unexpected %T", ev)
 	}
-	if len(s.cfg.Repositories) == 0 {
-		return nil, pipeline.Permanentf("build %s: the configuration lists no repositories", req.BuildID)
+	if len(s.cfg.AllRepositories()) == 0 {
+		return nil, pipeline.Permanentf("build %s: the configuration lists no repositories and discovery found none", req.BuildID)
 	}
 	log := s.log.With().Str("build_id", req.BuildID).Logger()
 	units := s.units(ctx)
@@ -86,7 +88,10 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 		if p.skip {
 			log.Info().Str("reason", p.reason).Dur("decision", time.Since(start)).Msg("build skipped")
-			return []events.Event{skipped(req, p, time.Since(start))}, nil
+			done := skipped(req, p, time.Since(start))
+			forges, issues := discovery.ReportSection(s.cfg)
+			done.Report.Forges, done.Report.Issues = forges, append(done.Report.Issues, issues...)
+			return []events.Event{done}, nil
 		}
 		log.Info().Str("reason", p.reason).Int("reused", len(p.reuse)).Msg("build needed")
 	}

@@ -37,17 +37,18 @@ func (u unit) key() string { return u.job.Key() }
 // discovered from the remotes in parallel.
 func (s *stage) units(ctx context.Context) []unit {
 	paths := ContentPaths(s.cfg)
+	repos := s.cfg.AllRepositories()
 	if !s.cfg.Versioning.Enabled {
-		out := make([]unit, 0, len(s.cfg.Repositories))
-		for _, r := range s.cfg.Repositories {
+		out := make([]unit, 0, len(repos))
+		for _, r := range repos {
 			out = append(out, unit{job: paths[r.Name]})
 		}
 		return out
 	}
-	perRepo := make([][]unit, len(s.cfg.Repositories))
+	perRepo := make([][]unit, len(repos))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, headConcurrency)
-	for i, r := range s.cfg.Repositories {
+	for i, r := range repos {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

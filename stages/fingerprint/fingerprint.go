@@ -22,6 +22,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
@@ -158,7 +159,7 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		rep.Redeliveries = st.Redeliveries
 	}
 	urls := map[string]string{}
-	for _, r := range s.cfg.Repositories {
+	for _, r := range s.cfg.AllRepositories() {
 		urls[r.Name] = r.RedactedURL()
 	}
 	renders := map[string]events.UnitOutcome{}
@@ -203,6 +204,8 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 	report.SortRepositories(rep.Repositories)
 	rep.Versions = report.VersionsOf(rep.Repositories)
 	rep.Issues = append(rep.Issues, in.Issues...)
+	forges, forgeIssues := discovery.ReportSection(s.cfg)
+	rep.Forges, rep.Issues = forges, append(rep.Issues, forgeIssues...)
 	for k, v := range in.Timings {
 		rep.StageDurationsMS[k] += v
 	}

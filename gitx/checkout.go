@@ -1,0 +1,420 @@
+package gitx
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// checkoutStats says what writing a checkout did.
+type checkoutStats struct {
+	Files   int // files (and links) in the checkout
+	Written int // of which written now; the others were already current
+	Removed int // tracked files no longer in the checkout
+}
+
+// materialize makes the working directory dir hold exactly files: files
+// that the previous index tracked and that are no longer wanted are
+// removed, changed or missing ones are written from their blobs, current
+// ones are left alone, and untracked files are never touched. It returns
+// the index describing the new checkout.
+//
+// It replaces go-git's Worktree.Reset, which looks every file up from the
+// root tree (decoding a directory's tree once per file in it) and so costs
+// n² in the number of files of a folder. Nothing here follows a symbolic
+// link: a directory on the way to a file is created as a directory, and
+// a link or file in its place is removed first, so a repository cannot
+// make the checkout write outside dir.
+func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index) (*index.Index, checkoutStats, error) {
+	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}}
+	old := map[string]*index.Entry{}
+	if prev != nil {
+		for _, e := range prev.Entries {
+			old[e.Name] = e
+		}
+	}
+	want := make(map[string]bool, len(files))
+	for _, f := range files {
+		want[f.path] = true
+	}
+	var stats checkoutStats
+	for name := range old {
+		if want[name] {
+			continue
+		}
+		removed, err := w.removeTracked(name)
+		if err != nil {
+			return nil, stats, err
+		}
+		if removed {
+			stats.Removed++
+		}
+	}
+	idx := &index.Index{Version: 2, Entries: make([]*index.Entry, len(files))}
+	// Blobs are read here, one at a time (the object store is not safe for
+	// concurrent use); small files are written by a few workers, as
+	// creating files is what a large checkout spends its time on.
+	ws := newWriters(w)
+	for i, f := range files {
+		if e, ok := old[f.path]; ok && w.current(e, f) {
+			idx.Entries[i] = e
+			continue
+		}
+		stats.Written++
+		if err := w.ensureDir(parentDir(f.path)); err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		data, small, err := w.readSmall(f)
+		if err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		if small {
+			ws.submit(i, f, data, idx.Entries)
+			continue
+		}
+		if err := ws.failure(); err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		e, err := w.write(f)
+		if err != nil {
+			ws.stop()
+			return nil, stats, err
+		}
+		idx.Entries[i] = e
+	}
+	if err := ws.stop(); err != nil {
+		return nil, stats, err
+	}
+	stats.Files = len(files)
+	return idx, stats, nil
+}
+
+// smallBlob is the size up to which a file's content is read into memory
+// and handed to a writer goroutine; larger files are streamed in place.
+const smallBlob = 256 << 10
+
+// fileWriters is the pool that writes small files in parallel.
+type fileWriters struct {
+	w    *writer
+	jobs chan writeJob
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	err  error
+}
+
+type writeJob struct {
+	i       int
+	f       treeEntry
+	data    []byte
+	entries []*index.Entry
+}
+
+// writeWorkers is how many files are created at once.
+var writeWorkers = min(max(runtime.GOMAXPROCS(0), 2), 4)
+
+func newWriters(w *writer) *fileWriters {
+	jobs := make(chan writeJob, 64)
+	p := &fileWriters{w: w, jobs: jobs}
+	for range writeWorkers {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			for j := range jobs {
+				if p.failure() != nil {
+					continue
+				}
+				e, err := w.writeData(j.f, j.data)
+				if err != nil {
+					p.mu.Lock()
+					if p.err == nil {
+						p.err = err
+					}
+					p.mu.Unlock()
+					continue
+				}
+				j.entries[j.i] = e
+			}
+		}()
+	}
+	return p
+}
+
+func (p *fileWriters) submit(i int, f treeEntry, data []byte, entries []*index.Entry) {
+	p.jobs <- writeJob{i: i, f: f, data: data, entries: entries}
+}
+
+func (p *fileWriters) failure() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
+
+// stop waits for the writes in flight and returns the first failure.
+func (p *fileWriters) stop() error {
+	if p.jobs != nil {
+		close(p.jobs)
+		p.jobs = nil
+		p.wg.Wait()
+	}
+	return p.failure()
+}
+
+// writer writes files under root without ever following a link.
+type writer struct {
+	root string
+	st   storer.EncodedObjectStorer
+	// dirs are directories (slash paths, "" the root) known to be real
+	// directories, not links.
+	dirs map[string]bool
+}
+
+func (w *writer) full(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
+
+// current reports whether the tracked file e is on disk as the index
+// recorded it and already has f's content and mode.
+func (w *writer) current(e *index.Entry, f treeEntry) bool {
+	if e.Hash != f.hash || e.Mode != f.mode || !w.realParents(f.path) {
+		return false
+	}
+	fi, err := os.Lstat(w.full(f.path))
+	if err != nil {
+		return false
+	}
+	isLink := fi.Mode()&fs.ModeSymlink != 0
+	if isLink != (f.mode == filemode.Symlink) || (!isLink && !fi.Mode().IsRegular()) {
+		return false
+	}
+	return int64(e.Size) == fi.Size() && e.ModifiedAt.Equal(fi.ModTime())
+}
+
+// realParents reports whether every directory above rel exists as a real
+// directory (no link on the way).
+func (w *writer) realParents(rel string) bool {
+	dir := parentDir(rel)
+	if w.dirs[dir] {
+		return true
+	}
+	if dir != "" && !w.realParents(dir) {
+		return false
+	}
+	fi, err := os.Lstat(w.full(dir))
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	w.dirs[dir] = true
+	return true
+}
+
+// ensureDir makes dir (a slash path under root) a real directory,
+// replacing a file or link that is in the way.
+func (w *writer) ensureDir(dir string) error {
+	if w.dirs[dir] {
+		return nil
+	}
+	if err := w.ensureDir(parentDir(dir)); err != nil {
+		return err
+	}
+	full := w.full(dir)
+	fi, err := os.Lstat(full)
+	switch {
+	case err == nil && fi.IsDir():
+	case err == nil:
+		if err := os.Remove(full); err != nil {
+			return fmt.Errorf("replace %s with a directory: %w", dir, err)
+		}
+		fallthrough
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.Mkdir(full, 0o755); err != nil {
+			return fmt.Errorf("create directory %s: %w", dir, err)
+		}
+	default:
+		return fmt.Errorf("inspect %s: %w", dir, err)
+	}
+	w.dirs[dir] = true
+	return nil
+}
+
+// readSmall reads f's blob when it is small (or a link), so another
+// goroutine can write it; small is false for a larger one.
+func (w *writer) readSmall(f treeEntry) (data []byte, small bool, err error) {
+	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	if obj.Size() > smallBlob && f.mode != filemode.Symlink {
+		return nil, false, nil
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	defer r.Close()
+	data, err = io.ReadAll(r)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	return data, true, nil
+}
+
+// clear removes whatever is at f's path, so the file is created anew and
+// never written through a link.
+func (w *writer) clear(f treeEntry) error {
+	full := w.full(f.path)
+	fi, err := os.Lstat(full)
+	if err != nil {
+		return nil
+	}
+	if fi.IsDir() {
+		err = os.RemoveAll(full)
+	} else {
+		err = os.Remove(full)
+	}
+	if err != nil {
+		return fmt.Errorf("replace %s: %w", f.path, err)
+	}
+	return nil
+}
+
+// writeData writes f with content data (a link's target for a link) and
+// returns its index entry; its directory exists. The file is created
+// exclusively, and only when something is in the way is that removed and
+// the creation tried again — a fresh checkout pays no lookup per file.
+func (w *writer) writeData(f treeEntry, data []byte) (*index.Entry, error) {
+	full := w.full(f.path)
+	if f.mode == filemode.Symlink {
+		err := os.Symlink(string(data), full)
+		if errors.Is(err, fs.ErrExist) {
+			if err = w.clear(f); err == nil {
+				err = os.Symlink(string(data), full)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("write link %s: %w", f.path, err)
+		}
+		return w.entry(f)
+	}
+	out, err := w.create(f)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := out.Write(data); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return w.finish(f, out)
+}
+
+// create creates f's file exclusively, removing what is in the way first
+// if needed.
+func (w *writer) create(f treeEntry) (*os.File, error) {
+	full := w.full(f.path)
+	out, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
+	if errors.Is(err, fs.ErrExist) {
+		if err = w.clear(f); err == nil {
+			out, err = os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return out, nil
+}
+
+// finish closes a written file and returns its index entry, from the
+// open file's own status (no second lookup by path).
+func (w *writer) finish(f treeEntry, out *os.File) (*index.Entry, error) {
+	fi, err := out.Stat()
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
+}
+
+// entry is the index entry of the link just written at f's path.
+func (w *writer) entry(f treeEntry) (*index.Entry, error) {
+	fi, err := os.Lstat(w.full(f.path))
+	if err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", f.path, err)
+	}
+	e := &index.Entry{Name: f.path, Hash: f.hash, Mode: f.mode, Size: uint32(fi.Size()), ModifiedAt: fi.ModTime()}
+	fillStat(e, fi)
+	return e, nil
+}
+
+func filePerm(m filemode.FileMode) os.FileMode {
+	if m == filemode.Executable {
+		return 0o755
+	}
+	return 0o644
+}
+
+// write streams a large file from its blob (its directory exists) and
+// returns its index entry.
+func (w *writer) write(f treeEntry) (*index.Entry, error) {
+	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
+	if err != nil {
+		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	defer r.Close()
+	out, err := w.create(f)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(out, r); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("write %s: %w", f.path, err)
+	}
+	return w.finish(f, out)
+}
+
+// removeTracked removes a file the previous checkout wrote, and the
+// directories it leaves empty. A path reached through a link, or that is
+// now a directory, is left alone: it is not the file that was tracked.
+func (w *writer) removeTracked(rel string) (bool, error) {
+	if !w.realParents(rel) {
+		return false, nil
+	}
+	full := w.full(rel)
+	fi, err := os.Lstat(full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("inspect %s: %w", rel, err)
+	}
+	if fi.IsDir() {
+		return false, nil
+	}
+	if err := os.Remove(full); err != nil {
+		return false, fmt.Errorf("remove %s: %w", rel, err)
+	}
+	for dir := parentDir(rel); dir != ""; dir = parentDir(dir) {
+		if err := os.Remove(w.full(dir)); err != nil {
+			break // not empty (or gone): stop climbing
+		}
+		delete(w.dirs, dir)
+	}
+	return true, nil
+}
