@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,5 +98,71 @@ func BenchmarkScaleOut20x50(b *testing.B) {
 		}
 		b.ReportMetric(float64(st.Size())/1e6, "objstore-MB")
 		nc.Close()
+	}
+}
+
+// BenchmarkRenderReplicas20x50 measures how a cold build of 20 × 50 spreads
+// over render replicas on a three-node NATS cluster on this machine: the
+// wall time of the split start-up build with one render replica and with
+// two (each rendering one unit at a time), and how many units each replica
+// rendered, counted from its log.
+//
+//	go test -run '^$' -bench RenderReplicas20x50 -benchtime 1x ./cmd/docweave
+func BenchmarkRenderReplicas20x50(b *testing.B) {
+	repos, err := farm.Generate(farm.Spec{Dir: b.TempDir(), Repos: 20, Pages: 50})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var urls []string
+	for _, r := range repos {
+		urls = append(urls, "file://"+r.Path)
+	}
+	for b.Loop() {
+		for _, replicas := range []int{1, 2} {
+			cluster := natstest.StartCluster(b, 3)
+			ports := freePorts(b, 4)
+			config := func(name string) (string, string) {
+				cfgPath, dir := splitConfig(b, name, cluster.URLs(), urls, ports)
+				data, err := os.ReadFile(cfgPath)
+				if err != nil {
+					b.Fatal(err)
+				}
+				writeFile(b, cfgPath, strings.Replace(string(data), "ack_wait: 3s,", "ack_wait: 3s, render_concurrency: 1,", 1))
+				return cfgPath, dir
+			}
+			var renderers []*process
+			for i, group := range []string{"discover", "clone,prune", "clone,prune", "assemble,fingerprint,publishreload"} {
+				cfgPath, pdir := config(fmt.Sprintf("g%d", i))
+				startProcess(b, pdir, "stage", "--stages", group, "--metrics-addr", "127.0.0.1:0", "-c", cfgPath)
+			}
+			for i := 0; i < replicas; i++ {
+				cfgPath, pdir := config(fmt.Sprintf("render%d", i))
+				renderers = append(renderers, startProcess(b, pdir, "stage", "--stages", "render", "--metrics-addr", "127.0.0.1:0", "-c", cfgPath))
+			}
+			time.Sleep(2 * time.Second) // let the stage processes provision and subscribe
+			cfgPath, pdir := config("serve")
+			start := time.Now()
+			startProcess(b, pdir, "serve", "--servers", "admin", "-c", cfgPath)
+			status := fmt.Sprintf("http://127.0.0.1:%d/status", ports[2])
+			for {
+				if code, body := httpGet(status); code == 200 && strings.Contains(body, ">success<") {
+					break
+				}
+				if time.Since(start) > 5*time.Minute {
+					b.Fatal("the split start-up build did not succeed within 5 minutes")
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			b.ReportMetric(float64(time.Since(start).Milliseconds()), fmt.Sprintf("%dreplica-ms", replicas))
+			total := 0
+			for i, r := range renderers {
+				n := strings.Count(r.stderr.String(), `"message":"unit rendered"`)
+				total += n
+				b.ReportMetric(float64(n), fmt.Sprintf("%dreplica-r%d-units", replicas, i+1))
+			}
+			if total != len(urls) {
+				b.Fatalf("%d units rendered by the replicas, want %d", total, len(urls))
+			}
+		}
 	}
 }
