@@ -1,14 +1,12 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -24,8 +22,13 @@ type AssembleOptions struct {
 	// WorkDir is the assembly's own Hugo project: its generated files are
 	// replaced, its theme and caches kept for the next assembly.
 	WorkDir string
-	// PublishDir receives the whole site; it must be empty or absent.
+	// PublishDir receives the whole site. It may hold an earlier site
+	// that Placed describes: then only what differs is changed. Without
+	// Placed it is emptied first.
 	PublishDir string
+	// Placed is what PublishDir holds, as the assembly that wrote it
+	// returned it (AssembleResult.Placed); nil when unknown.
+	Placed *PlacedSite
 	// Generator and Repositories describe the site, as they did for
 	// every unit's render.
 	Generator    config.Generator
@@ -40,6 +43,10 @@ type AssembleOptions struct {
 type AssembledUnit struct {
 	// Path is the unit's content path (see UnitOptions.Unit).
 	Path string
+	// ID names the unit's published files: two units with one ID have the
+	// same files (the pipeline uses its output's artifact reference). An
+	// empty ID is never taken as placed already.
+	ID string
 	// Facts and Search are the unit's UnitResult.Facts and .Search.
 	Facts  []byte
 	Search []byte
@@ -56,6 +63,15 @@ type AssembleResult struct {
 	// Patched is the number of the units' pages whose version switcher
 	// was filled in (written anew rather than placed as they were).
 	Patched int
+	// Placed describes what PublishDir holds now, for the next assembly
+	// into it, and every file's content hash.
+	Placed *PlacedSite
+	// PlacedUnits and Built say what this assembly had to do: units whose
+	// files it placed (the others were in place), and whether it ran
+	// Hugo for the pages that span units (false: the same pages were
+	// in place, or kept from an earlier assembly).
+	PlacedUnits int
+	Built       bool
 }
 
 // unitFacts is a unit's facts file (layouts/home.unitfacts.json).
@@ -102,9 +118,6 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 	if err := validateRepositories(opts.Repositories); err != nil {
 		return AssembleResult{}, err
 	}
-	if err := validatePublishDir(opts.PublishDir, opts.WorkDir); err != nil {
-		return AssembleResult{}, err
-	}
 	facts := make(map[string]*unitFacts, len(opts.Units))
 	counts := make(map[string]int, len(opts.Units))
 	for _, u := range opts.Units {
@@ -118,46 +131,72 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 		facts[u.Path] = &f
 		counts[u.Path] = f.RegularPages
 	}
-	l := newProjectLayout(opts.WorkDir, opts.PublishDir)
-	stubs := filepath.Join(l.Generated, "stubs")
-	for _, p := range []string{stubs, l.ConfigFile} {
-		if err := os.RemoveAll(p); err != nil {
-			return AssembleResult{}, fmt.Errorf("site: assemble: clear %s: %w", p, err)
-		}
-	}
-	if err := writeStubs(stubs, opts.Repositories, facts); err != nil {
-		return AssembleResult{}, err
-	}
-	if err := l.installTheme(themeFS, theme.Name); err != nil {
-		return AssembleResult{}, err
-	}
-	siteOpts := Options{ProjectDir: opts.WorkDir, PublishDir: opts.PublishDir, Generator: opts.Generator, Repositories: opts.Repositories}
-	if err := writeHugoConfig(l.ConfigFile, hugoConfig(siteOpts, l, contentPlan{stubs: stubs}, renderRole{pageCounts: counts})); err != nil {
-		return AssembleResult{}, err
-	}
 	log := opts.Logger.With().Str("component", "site").Logger()
-	if err := runAssemblyBuild(ctx, l, log); err != nil {
-		return AssembleResult{}, err
-	}
-	for _, u := range opts.Units {
-		if err := u.Place(ctx, opts.PublishDir); err != nil {
-			return AssembleResult{}, fmt.Errorf("site: assemble: place unit %s: %w", u.Path, err)
-		}
-	}
-	patched, err := fillVersionSwitchers(opts.PublishDir, opts.Repositories, facts)
+	placed, err := preparePublishDir(opts.PublishDir, opts.WorkDir, opts.Placed)
 	if err != nil {
 		return AssembleResult{}, err
 	}
-	if search, _ := lookupParam(opts.Generator.Params, "disableSearch").(bool); !search {
-		if err := writeSearchIndex(opts.PublishDir, opts.Repositories, opts.Units); err != nil {
+	res := AssembleResult{}
+
+	// The pages that span units: rendered by Hugo only when what they are
+	// made of changed, else taken from the assembly that made them.
+	pages, err := newAssemblyPages(opts, themeFS, facts, counts)
+	if err != nil {
+		return AssembleResult{}, err
+	}
+	if placed.Assembly != pages.key {
+		if res.Built, err = pages.build(ctx, log); err != nil {
+			return AssembleResult{}, err
+		}
+		if err := placed.replaceAssembly(opts.PublishDir, pages); err != nil {
 			return AssembleResult{}, err
 		}
 	}
-	res := AssembleResult{Patched: patched}
-	if res.Files, err = countFiles(opts.PublishDir); err != nil {
+
+	// The units: a unit whose files are in place stays as it is.
+	switchers := switcherDigests(opts.Repositories, facts)
+	want := map[string]string{}
+	for _, u := range opts.Units {
+		want[u.Path] = u.ID
+		if d, ok := switchers[u.Path]; ok && u.ID != "" {
+			want[u.Path] = u.ID + " " + d
+		}
+	}
+	if err := placed.removeUnitsNotIn(opts.PublishDir, want); err != nil {
 		return AssembleResult{}, err
 	}
-	log.Info().Int("units", len(opts.Units)).Int("files", res.Files).Int("pages_patched", patched).
+	for _, u := range opts.Units {
+		if p, ok := placed.Units[u.Path]; ok && p.ID == want[u.Path] && want[u.Path] != "" {
+			continue
+		}
+		if err := u.Place(ctx, opts.PublishDir); err != nil {
+			return AssembleResult{}, fmt.Errorf("site: assemble: place unit %s: %w", u.Path, err)
+		}
+		unit, _ := unitOf(opts.Repositories, u.Path)
+		patched, err := fillVersionSwitchers(opts.PublishDir, unit, facts)
+		if err != nil {
+			return AssembleResult{}, err
+		}
+		res.Patched += patched
+		hashes, err := hashTree(opts.PublishDir, path.Join("docs", u.Path))
+		if err != nil {
+			return AssembleResult{}, err
+		}
+		placed.Units[u.Path] = PlacedUnit{ID: want[u.Path], Files: hashes}
+		res.PlacedUnits++
+	}
+
+	if search, _ := lookupParam(opts.Generator.Params, "disableSearch").(bool); !search {
+		if err := placed.writeSearchIndex(opts.PublishDir, opts.Repositories, opts.Units); err != nil {
+			return AssembleResult{}, err
+		}
+	} else if err := placed.removeSearchIndex(opts.PublishDir); err != nil {
+		return AssembleResult{}, err
+	}
+	res.Placed = placed
+	res.Files = len(placed.FileHashes())
+	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).
+		Int("files", res.Files).Int("pages_patched", res.Patched).
 		Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
 	return res, nil
 }
@@ -211,114 +250,6 @@ func assemblyBuild(l projectLayout, log zerolog.Logger) (int, error) {
 		return 0, fmt.Errorf("site: assemble: hugo build: %w", err)
 	}
 	return 0, nil
-}
-
-// writeStubs writes the assembly's content below dir (mounted as Hugo's
-// content): the pages it renders and the stand-ins for units' pages.
-//
-//   - docs/_index.md, the /docs/ page;
-//   - a page for each directory above units that is no repository (a
-//     forge's directory), as the units' renders generate them;
-//   - a versioned repository's root page, which leads to its default
-//     version (layout version-redirect);
-//   - a stand-in for each unit's root page (listed in its directory, so
-//     a forge's page lists its repositories), and for every page that
-//     carries a taxonomy term.
-func writeStubs(dir string, repos []Repository, facts map[string]*unitFacts) error {
-	stubs := map[string]map[string]any{}
-	titles := sectionTitles(repos)
-	stubs["docs/_index.md"] = map[string]any{"title": sectionTitle(".", titles)}
-	for _, u := range Units(repos) {
-		for up := path.Dir(u.Repository.ContentPath); up != "."; up = path.Dir(up) {
-			stubs[path.Join("docs", up, "_index.md")] = map[string]any{"title": sectionTitle(up, titles)}
-		}
-		if u.Version != nil {
-			stubs[path.Join("docs", u.Repository.ContentPath, "_index.md")] = map[string]any{"title": u.Repository.Name, "layout": versionRedirectLayout}
-		}
-		f := facts[u.Path]
-		if f == nil {
-			continue
-		}
-		for _, p := range f.Pages {
-			file := p.File
-			if p.Path == "" {
-				file = path.Join("docs", u.Path, "_index.md")
-			} else if len(p.Terms) == 0 || file == "" {
-				continue
-			}
-			front := map[string]any{
-				"title":         p.RawTitle,
-				"docweaveTitle": p.Title,
-				"weight":        p.Weight,
-				"build":         map[string]any{"render": "link", "list": "always"},
-			}
-			if p.Path == "" && len(p.Terms) == 0 {
-				front["build"] = map[string]any{"render": "link", "list": "local"}
-			}
-			if p.LinkTitle != "" {
-				front["linkTitle"] = p.LinkTitle
-			}
-			if p.Date != "" {
-				front["date"] = p.Date
-			}
-			for plural, terms := range p.Terms {
-				front[plural] = terms
-			}
-			stubs[file] = front
-		}
-	}
-	for rel, front := range stubs {
-		data, err := json.Marshal(front)
-		if err != nil {
-			return fmt.Errorf("site: assemble: stub %s: %w", rel, err)
-		}
-		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return fmt.Errorf("site: assemble: %w", err)
-		}
-		if err := os.WriteFile(target, append(data, '\n'), 0o644); err != nil {
-			return fmt.Errorf("site: assemble: %w", err)
-		}
-	}
-	return nil
-}
-
-// writeSearchIndex writes search/index.json: every unit's entries, unit
-// after unit in menu order.
-func writeSearchIndex(publishDir string, repos []Repository, units []AssembledUnit) error {
-	byPath := make(map[string]AssembledUnit, len(units))
-	for _, u := range units {
-		byPath[u.Path] = u
-	}
-	var b bytes.Buffer
-	b.WriteByte('[')
-	first := true
-	for _, unit := range Units(repos) {
-		u, ok := byPath[unit.Path]
-		if !ok || len(u.Search) == 0 {
-			continue
-		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(u.Search, &entries); err != nil {
-			return fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
-		}
-		for _, e := range entries {
-			if !first {
-				b.WriteByte(',')
-			}
-			first = false
-			b.Write(e)
-		}
-	}
-	b.WriteByte(']')
-	file := filepath.Join(publishDir, "search", "index.json")
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
-	}
-	if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
-	}
-	return nil
 }
 
 // replaceFile writes data to file through a new file renamed over it, so

@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -217,39 +219,66 @@ func writeVersionRedirects(sectionsDir string, redirects map[string]string) erro
 const switcherPlaceholder = "<!--docweave:versions:"
 
 // fillVersionSwitchers fills in the version switcher of every page of
-// every versioned unit below publishDir (see switcherList) and returns how
-// many pages it wrote. A page is written anew, never in place: placed
-// files may be hard links into an artifact store.
-func fillVersionSwitchers(publishDir string, repos []Repository, facts map[string]*unitFacts) (int, error) {
+// unit u below publishDir (see switcherList) and returns how many pages it
+// wrote; a unit of a repository without versions has none. A page is
+// written anew, never in place: placed files may be hard links into an
+// artifact store.
+func fillVersionSwitchers(publishDir string, u Unit, facts map[string]*unitFacts) (int, error) {
+	if u.Version == nil || facts[u.Path] == nil {
+		return 0, nil
+	}
 	patched := 0
-	for _, u := range Units(repos) {
-		if u.Version == nil || facts[u.Path] == nil {
-			continue
+	root := filepath.Join(publishDir, "docs", filepath.FromSlash(u.Path))
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
 		}
-		root := filepath.Join(publishDir, "docs", filepath.FromSlash(u.Path))
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-				return err
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			out, changed, err := fillSwitcher(data, u, facts)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p, err)
-			}
-			if !changed {
-				return nil
-			}
-			patched++
-			return replaceFile(p, out)
-		})
+		data, err := os.ReadFile(p)
 		if err != nil {
-			return patched, fmt.Errorf("site: version switchers of %s: %w", u.Path, err)
+			return err
 		}
+		out, changed, err := fillSwitcher(data, u, facts)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		if !changed {
+			return nil
+		}
+		patched++
+		return replaceFile(p, out)
+	})
+	if err != nil {
+		return patched, fmt.Errorf("site: version switchers of %s: %w", u.Path, err)
 	}
 	return patched, nil
+}
+
+// switcherDigests gives each unit of a versioned repository the digest of
+// what its version switchers list: every version's pages. A unit's
+// switchers change when any version of its repository gains, loses or
+// moves a page, and only then.
+func switcherDigests(repos []Repository, facts map[string]*unitFacts) map[string]string {
+	out := map[string]string{}
+	for _, r := range repos {
+		if len(r.Versions) == 0 {
+			continue
+		}
+		h := sha256.New()
+		for _, v := range r.Versions {
+			unit := path.Join(r.ContentPath, v.Slug)
+			fmt.Fprintf(h, "%s\x00%s\x00%v\n", v.Name, v.Slug, v.Default)
+			if f := facts[unit]; f != nil {
+				for _, p := range f.Pages {
+					fmt.Fprintf(h, "%s\x00%s\n", p.Path, p.URL)
+				}
+			}
+		}
+		digest := hex.EncodeToString(h.Sum(nil))
+		for _, v := range r.Versions {
+			out[path.Join(r.ContentPath, v.Slug)] = digest
+		}
+	}
+	return out
 }
 
 // fillSwitcher replaces the switcher mark of one page of unit u.

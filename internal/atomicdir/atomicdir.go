@@ -39,3 +39,35 @@ func Swap(staging, target string) error {
 	}
 	return os.RemoveAll(old)
 }
+
+// Exchange puts staging in place of target and keeps what target held at
+// staging, for the caller to reuse: both are exchanged in one
+// renameat2(RENAME_EXCHANGE). When target does not exist, staging is
+// renamed to it and nothing is left at staging. Where the exchange is not
+// supported it falls back to three renames, which leave a moment without
+// target.
+func Exchange(staging, target string) error {
+	if _, err := os.Lstat(target); errors.Is(err, os.ErrNotExist) {
+		if err := os.Rename(staging, target); err != nil {
+			return fmt.Errorf("publish %s: %w", target, err)
+		}
+		return nil
+	}
+	err := unix.Renameat2(unix.AT_FDCWD, staging, unix.AT_FDCWD, target, unix.RENAME_EXCHANGE)
+	if err == nil {
+		return nil
+	}
+	old := target + ".old"
+	_ = os.RemoveAll(old)
+	if err := os.Rename(target, old); err != nil {
+		return fmt.Errorf("publish %s: move the old one aside: %w", target, err)
+	}
+	if err := os.Rename(staging, target); err != nil {
+		_ = os.Rename(old, target)
+		return fmt.Errorf("publish %s: %w", target, err)
+	}
+	if err := os.Rename(old, staging); err != nil {
+		return fmt.Errorf("publish %s: keep the old one: %w", target, err)
+	}
+	return nil
+}

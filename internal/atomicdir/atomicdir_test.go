@@ -59,3 +59,32 @@ func TestSwapNeverLeavesTheTargetMissing(t *testing.T) {
 		t.Fatalf("final site %q", got)
 	}
 }
+
+func TestExchangeKeepsTheOldDirectoryAtStaging(t *testing.T) {
+	dir := t.TempDir()
+	staging, target := filepath.Join(dir, "next"), filepath.Join(dir, "public")
+	for d, f := range map[string]string{staging: "new", target: "old"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(d, "f"), []byte(f), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := Exchange(staging, target); err != nil {
+		t.Fatal(err)
+	}
+	for d, want := range map[string]string{target: "new", staging: "old"} {
+		if data, err := os.ReadFile(filepath.Join(d, "f")); err != nil || string(data) != want {
+			t.Fatalf("%s holds %q (%v), want %q", d, data, err, want)
+		}
+	}
+	// No target yet: staging becomes it.
+	fresh := filepath.Join(dir, "fresh")
+	if err := Exchange(staging, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(staging); !os.IsNotExist(err) {
+		t.Fatalf("staging still there: %v", err)
+	}
+}

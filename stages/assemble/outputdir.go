@@ -6,12 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/docweave/docweave/config"
 )
 
 // markerDir is the entry whose presence says docweave has used an output
-// directory before (the site package keeps its generated files there).
+// directory before (the assembly keeps its staging there).
 const markerDir = ".docweave"
 
 // prepareOutputDirectory makes project ready for a build without ever
@@ -53,8 +54,11 @@ func prepareOutputDirectory(cfg *config.Config, project string) error {
 			continue
 		case name == markerDir:
 			// Emptied, not removed: it marks the directory as docweave's
-			// even if the process stops before the render writes it again.
-			if err := removeContents(filepath.Join(project, name)); err != nil {
+			// even if the process stops before the assembly writes it
+			// again. The site before the published one and the records of
+			// what the sites hold stay (see sitedirs.go): the next
+			// assembly changes only what differs from them.
+			if err := removeContents(filepath.Join(project, name), "next", "sites"); err != nil {
 				return err
 			}
 		default:
@@ -66,13 +70,17 @@ func prepareOutputDirectory(cfg *config.Config, project string) error {
 	return nil
 }
 
-// removeContents removes everything inside dir, keeping dir.
-func removeContents(dir string) error {
+// removeContents removes everything inside dir but the entries named
+// keep, keeping dir.
+func removeContents(dir string, keep ...string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("clean %s: %w", dir, err)
 	}
 	for _, e := range entries {
+		if slices.Contains(keep, e.Name()) {
+			continue
+		}
 		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 			return fmt.Errorf("clean %s: %w", filepath.Join(dir, e.Name()), err)
 		}

@@ -3,7 +3,6 @@ package assemble
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -57,7 +56,7 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 			return nil, err
 		}
 		ref := artifact.Ref(u.Output)
-		units = append(units, site.AssembledUnit{Path: u.ContentPath, Facts: facts, Search: search,
+		units = append(units, site.AssembledUnit{Path: u.ContentPath, ID: u.Output, Facts: facts, Search: search,
 			Place: func(ctx context.Context, dir string) error { return s.store.Materialize(ctx, ref, dir) }})
 		out.Pages += u.Pages
 	}
@@ -77,12 +76,14 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 	if err := prepareOutputDirectory(s.cfg, project); err != nil {
 		return fail(err.Error()), nil
 	}
-	staging := filepath.Join(project, markerDir, "staging-"+j.BuildID)
-	_ = os.RemoveAll(staging)
-	defer os.RemoveAll(staging)
+	next, placed, err := takeNext(project)
+	if err != nil {
+		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
+	}
 	res, err := site.Assemble(ctx, site.AssembleOptions{
 		WorkDir:    filepath.Join(s.scratch, "assembly"),
-		PublishDir: staging,
+		PublishDir: next,
+		Placed:     placed,
 		Generator:  spec.Generator, Repositories: spec.Repositories, Units: units,
 		Logger: s.log.With().Str("build_id", j.BuildID).Logger(),
 	})
@@ -92,7 +93,9 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		}
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
 	}
-
+	if err := putPlaced(project, next, res.Placed); err != nil {
+		return nil, err
+	}
 	if s.states != nil {
 		ok, err := s.states.ClaimPublish(ctx, j.BuildID)
 		if err != nil {
@@ -106,16 +109,20 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		}
 	}
 	public := filepath.Join(project, "public")
-	if err := atomicdir.Swap(staging, public); err != nil {
+	if err := atomicdir.Exchange(next, public); err != nil {
 		return fail(err.Error()), nil
 	}
-	ref, files, err := artifact.HashDir(public)
-	if err != nil {
-		return nil, err
+	forgetPlaced(project)
+	hashes := res.Placed.FileHashes()
+	entries := make([]artifact.Entry, len(hashes))
+	for i, h := range hashes {
+		entries[i] = artifact.Entry{Rel: h.Rel, Hash: h.Hash}
 	}
+	ref, files := artifact.TreeRef(entries), len(entries)
 	out.OK, out.Site, out.Files = true, string(ref), files
 	out.Timings[Name] = time.Since(start).Milliseconds()
-	s.log.Info().Str("build_id", j.BuildID).Int("units", len(units)).Int("pages", out.Pages).Int("files", files).
+	s.log.Info().Str("build_id", j.BuildID).Int("units", len(units)).Int("units_placed", res.PlacedUnits).
+		Bool("pages_built", res.Built).Int("pages", out.Pages).Int("files", files).
 		Int("pages_patched", res.Patched).Int64("duration_ms", out.Timings[Name]).Msg("site published")
 	return []events.Event{out}, nil
 }

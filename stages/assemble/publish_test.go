@@ -168,9 +168,9 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 	if data, err := os.ReadFile(page); err != nil || !strings.Contains(string(data), "First version.") {
 		t.Fatalf("the last good site was replaced: %v", err)
 	}
-	leftovers, _ := filepath.Glob(filepath.Join(f.out, ".docweave", "staging-*"))
+	leftovers, _ := filepath.Glob(filepath.Join(f.out, ".docweave", "next", "*"))
 	if len(leftovers) != 0 {
-		t.Fatalf("staging directories left behind: %v", leftovers)
+		t.Fatalf("the first publish left something behind in next/: %v", leftovers)
 	}
 }
 
@@ -503,5 +503,67 @@ func TestAnOlderBuildNeverReplacesANewerSite(t *testing.T) {
 	page, _ := os.ReadFile(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html"))
 	if !strings.Contains(string(page), "Newer.") {
 		t.Fatal("the older build replaced the newer site")
+	}
+}
+
+// TestPublishKeepsTheSiteBeforeForTheNextAssembly: after a publish the
+// directory next/ holds the site before it, with a record of what it
+// holds; the next assembly starts from it. A next/ whose record is gone (a
+// process stopped while changing it) is emptied first, so nothing stray
+// is ever published.
+func TestPublishKeepsTheSiteBeforeForTheNextAssembly(t *testing.T) {
+	f := newFixture(t)
+	v1 := f.tree(t, map[string]string{"guide.md": "# Guide\n\nFirst.\n"})
+	v2 := f.tree(t, map[string]string{"guide.md": "# Guide\n\nSecond.\n"})
+	v3 := f.tree(t, map[string]string{"guide.md": "# Guide\n\nThird.\n"})
+	other := f.tree(t, map[string]string{"page.md": "# Other\n"})
+	build := func(id, tree string) *events.SiteRendered {
+		t.Helper()
+		res := f.render(t, ready(id,
+			events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree},
+			events.RepoOutcome{Repository: "other", ContentPath: "other", Tree: other}))
+		if !res.OK {
+			t.Fatalf("build %s: %+v", id, res)
+		}
+		return res
+	}
+	served := func(want string) {
+		t.Helper()
+		page, err := os.ReadFile(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html"))
+		if err != nil || !strings.Contains(string(page), want) {
+			t.Fatalf("public/ does not serve %q: %v", want, err)
+		}
+	}
+	first := build("b1", v1)
+	build("b2", v2)
+	served("Second.")
+	before, err := os.ReadFile(filepath.Join(f.out, ".docweave", "next", "docs", "api", "guide", "index.html"))
+	if err != nil || !strings.Contains(string(before), "First.") {
+		t.Fatalf("next/ does not hold the site before: %v", err)
+	}
+	records, _ := filepath.Glob(filepath.Join(f.out, ".docweave", "sites", "*.json"))
+	if len(records) != 2 {
+		t.Fatalf("records %v, want one for public/ and one for next/", records)
+	}
+	// Going back to the first edition publishes the first site's files.
+	if res := build("b3", v1); res.Site != first.Site {
+		t.Fatalf("the same content published %s, first %s", res.Site, first.Site)
+	}
+	// A next/ without its record, with a stray file: emptied, then built.
+	stray := filepath.Join(f.out, ".docweave", "next", "stray.html")
+	if err := os.WriteFile(stray, []byte("stray"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range records {
+		os.Remove(r)
+	}
+	res := build("b4", v3)
+	served("Third.")
+	if _, err := os.Stat(filepath.Join(f.out, "public", "stray.html")); !os.IsNotExist(err) {
+		t.Fatalf("a stray file in next/ was published: %v", err)
+	}
+	hash, _, err := artifact.HashDir(filepath.Join(f.out, "public"))
+	if err != nil || string(hash) != res.Site {
+		t.Fatalf("the reported site %s is not what public/ holds (%s, %v)", res.Site, hash, err)
 	}
 }

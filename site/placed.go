@@ -1,0 +1,272 @@
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// PlacedSite describes what a publish directory holds, as the assembly
+// that wrote it left it, so that the next assembly into the same directory
+// changes only what differs: the units whose files changed, the pages that
+// span units when they changed, the search index when it changed. A push
+// to one repository then costs that repository, not the site. It also
+// knows the content hash of every file, so the site's reference needs no
+// second reading of the files.
+type PlacedSite struct {
+	// Units maps a unit's content path to what was placed for it.
+	Units map[string]PlacedUnit `json:"units"`
+	// Assembly is the key of the pages that span units placed, and
+	// AssemblyFiles those pages' files.
+	Assembly      string     `json:"assembly,omitempty"`
+	AssemblyFiles []FileHash `json:"assembly_files,omitempty"`
+	// Search is the hash of search/index.json as written; "" for none.
+	Search string `json:"search,omitempty"`
+}
+
+// PlacedUnit is one unit's files in a publish directory.
+type PlacedUnit struct {
+	// ID is the unit's AssembledUnit.ID, and for a versioned unit the
+	// digest of its version switchers' lists.
+	ID    string     `json:"id"`
+	Files []FileHash `json:"files"`
+}
+
+// FileHash is one published file: its slash path and the hex sha256 of
+// its content.
+type FileHash struct {
+	Rel  string `json:"rel"`
+	Hash string `json:"hash"`
+}
+
+// searchFile is the search index's path in the site.
+const searchFile = "search/index.json"
+
+// FileHashes lists every file of the site with its content hash, sorted
+// by path.
+func (p *PlacedSite) FileHashes() []FileHash {
+	var out []FileHash
+	for _, u := range p.Units {
+		out = append(out, u.Files...)
+	}
+	out = append(out, p.AssemblyFiles...)
+	if p.Search != "" {
+		out = append(out, FileHash{Rel: searchFile, Hash: p.Search})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Rel < out[j].Rel })
+	return out
+}
+
+// preparePublishDir makes dir ready for an assembly: with a description of
+// what it holds, as it is; without one, it must be empty or absent. It
+// returns the description to update.
+func preparePublishDir(dir, workDir string, placed *PlacedSite) (*PlacedSite, error) {
+	if placed != nil {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			cp := *placed
+			cp.Units = make(map[string]PlacedUnit, len(placed.Units))
+			for k, v := range placed.Units {
+				cp.Units[k] = v
+			}
+			return &cp, nil
+		}
+	}
+	// Without a description the directory must be empty or absent: a
+	// stray file would otherwise be published.
+	if err := validatePublishDir(dir, workDir); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("site: assemble: %w", err)
+	}
+	return &PlacedSite{Units: map[string]PlacedUnit{}}, nil
+}
+
+// replaceAssembly takes the old assembly's files out of dir and places
+// the new pages (hard links to the work directory's copy).
+func (p *PlacedSite) replaceAssembly(dir string, pages *assemblyPages) error {
+	for _, f := range p.AssemblyFiles {
+		if err := removeFile(dir, f.Rel); err != nil {
+			return err
+		}
+	}
+	p.AssemblyFiles = nil
+	p.Assembly = ""
+	hashes, err := hashTree(pages.dir, ".")
+	if err != nil {
+		return err
+	}
+	for _, f := range hashes {
+		if err := placeFile(filepath.Join(pages.dir, filepath.FromSlash(f.Rel)), filepath.Join(dir, filepath.FromSlash(f.Rel))); err != nil {
+			return fmt.Errorf("site: assemble: place %s: %w", f.Rel, err)
+		}
+	}
+	p.AssemblyFiles, p.Assembly = hashes, pages.key
+	return nil
+}
+
+// removeUnitsNotIn removes every unit whose placed files are not the ones
+// wanted (want maps a content path to its ID).
+func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error {
+	for unit, placed := range p.Units {
+		if id, ok := want[unit]; ok && id == placed.ID && id != "" {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(dir, "docs", filepath.FromSlash(unit))); err != nil {
+			return fmt.Errorf("site: assemble: remove unit %s: %w", unit, err)
+		}
+		removeEmptyParents(dir, path.Join("docs", unit))
+		delete(p.Units, unit)
+	}
+	return nil
+}
+
+// writeSearchIndex writes search/index.json — every unit's entries, unit
+// after unit in menu order — when it differs from the one in place.
+func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []AssembledUnit) error {
+	data, err := searchIndex(repos, units)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(data)
+	hash := hex.EncodeToString(sum[:])
+	if hash == p.Search {
+		return nil
+	}
+	file := filepath.Join(dir, filepath.FromSlash(searchFile))
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return fmt.Errorf("site: assemble: %w", err)
+	}
+	if err := replaceFile(file, data); err != nil {
+		return fmt.Errorf("site: assemble: %w", err)
+	}
+	p.Search = hash
+	return nil
+}
+
+// removeSearchIndex removes a search index a site with search had.
+func (p *PlacedSite) removeSearchIndex(dir string) error {
+	if p.Search == "" {
+		return nil
+	}
+	p.Search = ""
+	return removeFile(dir, searchFile)
+}
+
+// searchIndex is the site's search index: every unit's entries, unit after
+// unit in menu order.
+func searchIndex(repos []Repository, units []AssembledUnit) ([]byte, error) {
+	byPath := make(map[string]AssembledUnit, len(units))
+	for _, u := range units {
+		byPath[u.Path] = u
+	}
+	var b bytes.Buffer
+	b.WriteByte('[')
+	first := true
+	for _, unit := range Units(repos) {
+		u, ok := byPath[unit.Path]
+		if !ok || len(u.Search) == 0 {
+			continue
+		}
+		var entries []json.RawMessage
+		if err := json.Unmarshal(u.Search, &entries); err != nil {
+			return nil, fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
+		}
+		for _, e := range entries {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			b.Write(e)
+		}
+	}
+	b.WriteByte(']')
+	return b.Bytes(), nil
+}
+
+// hashTree lists the files below dir/rel with their content hashes, paths
+// relative to dir.
+func hashTree(dir, rel string) ([]FileHash, error) {
+	var out []FileHash
+	root := filepath.Join(dir, filepath.FromSlash(rel))
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		r, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		hash, err := hashFile(p)
+		if err != nil {
+			return err
+		}
+		out = append(out, FileHash{Rel: filepath.ToSlash(r), Hash: hash})
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("site: assemble: read %s: %w", root, err)
+	}
+	return out, nil
+}
+
+func hashFile(p string) (string, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// placeFile puts from at to as a hard link (a copy where the disk cannot
+// link), replacing what is there.
+func placeFile(from, to string) error {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	_ = os.Remove(to)
+	if err := os.Link(from, to); err == nil {
+		return nil
+	}
+	return copyFile(from, to)
+}
+
+// removeFile removes one file of the site and the directories it leaves
+// empty.
+func removeFile(dir, rel string) error {
+	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("site: assemble: remove %s: %w", rel, err)
+	}
+	removeEmptyParents(dir, path.Dir(rel))
+	return nil
+}
+
+// removeEmptyParents removes rel and the directories above it, up to dir,
+// while they are empty: an empty directory in a site would be served as a
+// listing.
+func removeEmptyParents(dir, rel string) {
+	for rel != "." && rel != "" && !strings.HasPrefix(rel, "..") {
+		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
+			return // not empty, or gone
+		}
+		rel = path.Dir(rel)
+	}
+}
