@@ -123,7 +123,9 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		// A tag is checked out detached; the report names it, not "HEAD".
 		out.Branch = job.Version.Name
 	}
-	if err := s.collect(ctx, repo, dir, out); err != nil {
+	// A fresh checkout is removed once collected: the store may keep its
+	// files themselves (hard links) rather than copies.
+	if err := s.collect(ctx, repo, dir, out, strategy == "fresh"); err != nil {
 		return nil, err
 	}
 	if strategy == "fresh" {
@@ -155,7 +157,7 @@ func SparseFor(b config.Build, r config.Repository) *gitx.Sparse {
 // collect prunes the checkout (prune_non_doc_paths) and stores its
 // documentation roots as a tree; problems with single entries become
 // issues of the repository.
-func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, out *events.RepoCloned) error {
+func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, out *events.RepoCloned, owned bool) error {
 	if s.cfg.Build.PruneNonDocPaths {
 		issues, err := docstree.PruneWorkspace(dir, repo.DocPaths(), s.cfg.Build.PruneAllow, s.cfg.Build.PruneDeny)
 		if err != nil {
@@ -168,6 +170,9 @@ func (s *stage) collect(ctx context.Context, repo config.Repository, dir string,
 		return fmt.Errorf("collect docs of %s: %w", repo.Name, err)
 	}
 	out.Issues = append(out.Issues, stamp(issues, repo.Name, out.Version)...)
+	for i := range files {
+		files[i].Owned = owned
+	}
 	ref, err := s.store.PutTree(ctx, files)
 	if err != nil {
 		return fmt.Errorf("store docs of %s: %w", repo.Name, err)
