@@ -171,7 +171,7 @@ func TestRenderSearchIndex(t *testing.T) {
 		t.Errorf("install text = %q, want the page text without its title", install.Text)
 	}
 	ref := index["/docs/beta/usage/reference/"]
-	if ref.Repository != "beta" || ref.Section != "Usage" || strings.Join(ref.Tags, ",") != "reference" {
+	if ref.Repository != "beta" || ref.Section != "Usage" || strings.Join(ref.Tags, ",") != "reference,setup" {
 		t.Errorf("reference entry = %+v", ref)
 	}
 	intro := index["/docs/alpha/intro/"]

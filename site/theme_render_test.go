@@ -97,8 +97,10 @@ func TestRenderEditLinksPointAtTheRepositoryFile(t *testing.T) {
 func TestRenderTaxonomiesHaveListAndTermPages(t *testing.T) {
 	opts, _, _ := renderFixture(t)
 	for page, wants := range map[string][]string{
-		"tags/index.html":              {"<h1>Tags</h1>", `<a href="/tags/setup/">setup</a> <span class="count">2 pages</span>`},
-		"tags/setup/index.html":        {`<a href="/docs/alpha/guide/install/">Installing Alpha</a> <span class="where">alpha</span>`},
+		"tags/index.html": {"<h1>Tags</h1>", `<a href="/tags/setup/">setup</a> <span class="count">3 pages</span>`},
+		// A term of pages of two repositories, each rendered on its own.
+		"tags/setup/index.html": {`<a href="/docs/alpha/guide/install/">Installing Alpha</a> <span class="where">alpha</span>`,
+			`<a href="/docs/beta/usage/reference/">Beta reference</a> <span class="where">beta</span>`},
 		"categories/guides/index.html": {`<a href="/docs/alpha/guide/configure/">Configuring Alpha</a>`},
 		// A custom taxonomy from generator.taxonomies.
 		"teams/platform/index.html": {`<a href="/docs/alpha/guide/install/">Installing Alpha</a>`},

@@ -220,6 +220,11 @@ func TestSiteInABrowser(t *testing.T) {
 		if got := p.text("main h1"); got != "Tags: setup" {
 			t.Errorf("tag page heading = %q", got)
 		}
+		// The term lists pages of both repositories, each rendered on its
+		// own, with the repository they belong to.
+		if got := p.eval(`Array.from(document.querySelectorAll('main li .where')).map(e => e.textContent).sort().join(',')`); got != "alpha,alpha,beta" {
+			t.Errorf("the setup term lists pages of %q, want two of alpha and one of beta", got)
+		}
 		p.do("open a tagged page", chromedp.Click(`main a[href="/docs/alpha/guide/install/"]`), chromedp.WaitVisible(`main h1`), p.ready())
 		if got := p.text("main h1"); got != "Installing Alpha" {
 			t.Errorf("tagged page heading = %q", got)
