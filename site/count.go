@@ -9,21 +9,31 @@ import (
 	"github.com/gohugoio/hugo/hugolib"
 )
 
-// countMarkdownPages counts the pages Hugo rendered from the repositories'
-// Markdown files, leaving out the section pages docweave generated.
-func countMarkdownPages(sites *hugolib.HugoSites, sectionsDir string) int {
-	prefix := sectionsDir + string(filepath.Separator)
-	n := 0
+// markdownPages lists the pages Hugo rendered from the repositories'
+// Markdown files, by file (a slash path relative to content/, as the
+// content tree names it: a checked copy counts as the file it stands
+// for), leaving out the section pages docweave generated.
+func markdownPages(sites *hugolib.HugoSites, l projectLayout) map[string]int {
+	out := map[string]int{}
+	generated := l.SectionsDir + string(filepath.Separator)
 	for _, s := range sites.Sites {
 		for _, p := range s.Pages() {
 			f := p.File()
-			if f == nil || !isMarkdown(f.Filename()) || strings.HasPrefix(f.Filename(), prefix) {
+			if f == nil || !isMarkdown(f.Filename()) || strings.HasPrefix(f.Filename(), generated) {
 				continue
 			}
-			n++
+			name := f.Filename()
+			rel := name
+			for _, root := range []string{l.ContentDir, l.PagesDir} {
+				if r, err := filepath.Rel(root, name); err == nil && !strings.HasPrefix(r, "..") {
+					rel = filepath.ToSlash(r)
+					break
+				}
+			}
+			out[rel]++
 		}
 	}
-	return n
+	return out
 }
 
 // countFiles counts the regular files below dir.

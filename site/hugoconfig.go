@@ -37,9 +37,10 @@ type contentPlan struct {
 // renderRole says which part of a site a Hugo build renders (see
 // parts.go): one unit, or the assembly of the pages that span units.
 type renderRole struct {
-	// unit is the content path of the unit rendered; "" for the assembly
-	// and for a whole site.
-	unit string
+	// units are the content paths of the units rendered (one, or a batch
+	// of them, see RenderBatch); none for the assembly and for a whole
+	// site.
+	units []string
 	// whole renders every unit and what spans them in one Hugo build
 	// (RenderWhole).
 	whole bool
@@ -79,7 +80,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 		disabled = append(disabled, "taxonomy", "term")
 	}
 	docweave := map[string]any{
-		"repositories": siteRepositoryParams(opts.Repositories, g.BaseURL, role.pageCounts, role.unit == ""),
+		"repositories": siteRepositoryParams(opts.Repositories, g.BaseURL, role.pageCounts, len(role.units) == 0),
 		"taxonomies":   taxonomyParams(taxonomies, g.BaseURL),
 		// Where page files come from, so templates can tell a page's path
 		// in its repository (for edit links) from its file name.
@@ -93,16 +94,16 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 		search = false
 	}
 	homeOutputs := []string{"html"}
-	if role.unit != "" {
+	if len(role.units) > 0 {
 		// A unit's render keeps only its own pages (see unit.go); its home
 		// page is written for the unit's facts and search entries (and as
 		// an empty page, discarded, so that links to it keep its URL), and
 		// the not-found page belongs to the assembly.
-		docweave["unit"] = map[string]any{"path": role.unit}
+		docweave["units"] = role.units
 		homeOutputs = []string{linkOnlyOutputFormat, unitFactsOutputFormat}
 		disabled = append(disabled, "404")
 	}
-	if search && (role.unit != "" || role.whole) {
+	if search && (len(role.units) > 0 || role.whole) {
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 
@@ -287,7 +288,7 @@ const linkOnlyOutputFormat = "linkonly"
 // unit's render the link-only format for taxonomies and terms.
 func outputs(home []string, role renderRole) map[string]any {
 	out := map[string]any{"home": home}
-	if role.unit != "" {
+	if len(role.units) > 0 {
 		out["taxonomy"] = []string{linkOnlyOutputFormat}
 		out["term"] = []string{linkOnlyOutputFormat}
 	}

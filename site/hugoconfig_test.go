@@ -54,12 +54,12 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html"}) {
 		t.Errorf("home outputs = %v", got)
 	}
-	unit := hugoConfig(opts, l, contentPlan{}, renderRole{unit: "gh/a"})
+	unit := hugoConfig(opts, l, contentPlan{}, renderRole{units: []string{"gh/a"}})
 	if got := unit["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{linkOnlyOutputFormat, unitFactsOutputFormat, searchOutputFormat}) {
 		t.Errorf("a unit's home outputs = %v", got)
 	}
-	if got := unit["params"].(map[string]any)[reservedParam].(map[string]any)["unit"]; !reflect.DeepEqual(got, map[string]any{"path": "gh/a"}) {
-		t.Errorf("a unit's params.docweave.unit = %v", got)
+	if got := unit["params"].(map[string]any)[reservedParam].(map[string]any)["units"]; !reflect.DeepEqual(got, []string{"gh/a"}) {
+		t.Errorf("a unit's params.docweave.units = %v", got)
 	}
 	if opts.Generator.Params[reservedParam] != nil {
 		t.Error("hugoConfig modified the caller's params map")

@@ -53,12 +53,41 @@ const maxBuildAttempts = 4
 // cannot be interrupted midway, so a cancelled render finishes its build
 // and then reports ctx's error (the caller discards the staging directory).
 func renderProject(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, error) {
+	res, _, err := renderProjectDetailed(ctx, opts, role, themeFS)
+	return res, err
+}
+
+// projectDetail is what a batch of units needs to tell its units apart
+// after a render (see RenderBatch): the Markdown files, those left out, and
+// the pages rendered from each directory of content/.
+type projectDetail struct {
+	markdown []string
+	excluded map[string]bool
+	pages    map[string]int // content path's first segments → pages; see pagesBelow
+}
+
+// pagesBelow counts the pages rendered from files below dir (a slash path
+// of content/).
+func (d projectDetail) pagesBelow(dir string) int {
+	n := 0
+	for file, count := range d.pages {
+		if hasPathPrefix(file, dir) {
+			n += count
+		}
+	}
+	return n
+}
+
+// renderProjectDetailed is renderProject with what a batch needs to split
+// its outcome by unit. In a batch, a unit most of whose pages cannot
+// render does not stop the build: the caller fails that unit alone.
+func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, projectDetail, error) {
 	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("render site: %w", err)
+		return Result{}, projectDetail{}, fmt.Errorf("render site: %w", err)
 	}
 	opts, err := validate(opts)
 	if err != nil {
-		return Result{}, err
+		return Result{}, projectDetail{}, err
 	}
 	l := newProjectLayout(opts.ProjectDir, opts.PublishDir)
 	log := opts.Logger.With().Str("component", "site").Logger()
@@ -76,10 +105,10 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 
 	content, err := prepareContent(l, themeFS)
 	if err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 
 	var b build
@@ -91,7 +120,7 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 			hugoBuilds.Lock()
 			exclusive = true
 			if err := os.RemoveAll(l.PublishDir); err != nil {
-				return Result{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
+				return Result{}, projectDetail{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
 			}
 			b, err = runBuild(l, opts, role, content, log)
 		}
@@ -99,7 +128,7 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 			break
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, ctxErr)
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, ctxErr)
 		}
 		culprits := b.culprits
 		for rel := range culprits {
@@ -108,10 +137,10 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 			}
 		}
 		if len(culprits) == 0 || attempt == maxBuildAttempts {
-			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 		}
-		if len(content.excluded)+len(culprits) > len(content.tree.Markdown)/2 {
-			return Result{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
+		if len(role.units) <= 1 && len(content.excluded)+len(culprits) > len(content.tree.Markdown)/2 {
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
 				l.ProjectDir, len(content.excluded)+len(culprits), len(content.tree.Markdown), err)
 		}
 		for _, rel := range sortedKeys(culprits) {
@@ -121,14 +150,14 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 			log.Warn().Str("file", rel).Str("code", IssuePageRenderFailed).Msg(msg)
 		}
 		if err := os.RemoveAll(l.PublishDir); err != nil {
-			return Result{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
 		}
 		if err := ctx.Err(); err != nil {
-			return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 
 	res := Result{Pages: b.pages, Issues: content.issues}
@@ -139,7 +168,7 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 	}
 	sortIssues(res.Issues)
 	if res.Files, err = countFiles(l.PublishDir); err != nil {
-		return Result{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
+		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 	log.Info().
 		Int("pages", res.Pages).
@@ -153,7 +182,7 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, nil
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.excluded, pages: b.pagesByFile}, nil
 }
 
 // preparedContent is the content of one render, checked once and shared by
@@ -210,6 +239,7 @@ func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
 
 // build is the outcome of one Hugo build.
 type build struct {
+	pagesByFile map[string]int // pages rendered per Markdown file (slash path of content/)
 	logged   int // errors this build's own loggers recorded
 	scan     contentScan
 	pages    int
@@ -260,7 +290,10 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 		}
 		return b, fmt.Errorf("hugo build: %w", err)
 	}
-	b.pages = countMarkdownPages(sites, l.SectionsDir)
+	b.pagesByFile = markdownPages(sites, l)
+	for _, n := range b.pagesByFile {
+		b.pages += n
+	}
 	return b, nil
 }
 

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -39,6 +40,9 @@ type UnitOptions struct {
 // UnitResult is a rendered unit.
 type UnitResult struct {
 	Result
+	// Err is set, in a batch (RenderBatch), for a unit that could not be
+	// rendered while the others were.
+	Err error
 	// Facts is the unit's facts file (layouts/home.unitfacts.json): its
 	// pages, their titles, URLs and terms, for the assembly.
 	Facts []byte
@@ -57,80 +61,232 @@ func RenderUnit(ctx context.Context, opts UnitOptions) (UnitResult, error) {
 }
 
 func renderUnit(ctx context.Context, opts UnitOptions, themeFS fs.FS) (UnitResult, error) {
-	if err := checkUnit(opts); err != nil {
+	res, err := renderBatch(ctx, BatchOptions{
+		ProjectDir: opts.ProjectDir, Generator: opts.Generator, Repositories: opts.Repositories, Logger: opts.Logger,
+		Units: []BatchUnit{{Unit: opts.Unit, PublishDir: opts.PublishDir}},
+	}, themeFS)
+	if err != nil {
 		return UnitResult{}, err
 	}
-	if err := validatePublishDir(opts.PublishDir, opts.ProjectDir); err != nil {
-		return UnitResult{}, err
+	if res[0].Err != nil {
+		return UnitResult{}, res[0].Err
+	}
+	return res[0], nil
+}
+
+// BatchOptions says which units of one site to render in one Hugo build
+// (RenderBatch).
+type BatchOptions struct {
+	// ProjectDir holds each unit's documentation at content/<Unit>/, and
+	// nothing else under content/.
+	ProjectDir string
+	// Units are the units to render, each with the directory its files
+	// go to (as UnitOptions.PublishDir).
+	Units []BatchUnit
+	// Generator and Repositories describe the whole site.
+	Generator    config.Generator
+	Repositories []Repository
+	Logger       zerolog.Logger
+}
+
+// BatchUnit is one unit of a batch.
+type BatchUnit struct {
+	Unit       string
+	PublishDir string
+}
+
+// RenderBatch renders several units of one site in one Hugo build, which
+// saves each unit the build's fixed cost (Hugo's templates, its
+// configuration). Every unit's result is what RenderUnit gives for it
+// alone: the theme's pages show nothing of another unit that is not in
+// the settings (params.go), a page's problems are its unit's, and a unit
+// most of whose pages cannot render fails alone (UnitResult.Err). An error
+// means the batch as a whole could not be rendered — a file one unit runs,
+// say — and says nothing of any one unit: render them one by one.
+func RenderBatch(ctx context.Context, opts BatchOptions) ([]UnitResult, error) {
+	return renderBatch(ctx, opts, theme.FS())
+}
+
+func renderBatch(ctx context.Context, opts BatchOptions, themeFS fs.FS) ([]UnitResult, error) {
+	if len(opts.Units) == 0 {
+		return nil, errors.New("site: a batch of no units")
+	}
+	paths := make([]string, len(opts.Units))
+	tops := map[string]bool{}
+	for i, u := range opts.Units {
+		if _, ok := unitOf(opts.Repositories, u.Unit); !ok {
+			return nil, fmt.Errorf("site: Unit %q is not the content path of a repository or of a version of one in Repositories", u.Unit)
+		}
+		if err := validatePublishDir(u.PublishDir, opts.ProjectDir); err != nil {
+			return nil, err
+		}
+		paths[i] = u.Unit
+		top, _, _ := strings.Cut(u.Unit, "/")
+		tops[top] = true
+	}
+	entries, err := os.ReadDir(filepath.Join(opts.ProjectDir, "content"))
+	if err != nil {
+		return nil, fmt.Errorf("site: ProjectDir %q: %w", opts.ProjectDir, err)
+	}
+	for _, e := range entries {
+		if !tops[e.Name()] {
+			return nil, fmt.Errorf("site: ProjectDir %q holds content/%s besides units %s; expected the units' documentation only", opts.ProjectDir, e.Name(), strings.Join(paths, ", "))
+		}
 	}
 	scratch := filepath.Join(opts.ProjectDir, generatedDirName, "publish")
 	if err := os.RemoveAll(scratch); err != nil {
-		return UnitResult{}, fmt.Errorf("render unit %s: %w", opts.Unit, err)
+		return nil, fmt.Errorf("render units: %w", err)
 	}
 	defer os.RemoveAll(scratch)
-	res, err := renderProject(ctx, Options{
+	log := opts.Logger
+	if len(paths) == 1 {
+		log = log.With().Str("unit", paths[0]).Logger()
+	}
+	res, detail, err := renderProjectDetailed(ctx, Options{
 		ProjectDir:   opts.ProjectDir,
 		PublishDir:   scratch,
 		Generator:    opts.Generator,
 		Repositories: opts.Repositories,
-		Logger:       opts.Logger.With().Str("unit", opts.Unit).Logger(),
-	}, renderRole{unit: opts.Unit}, themeFS)
+		Logger:       log,
+	}, renderRole{units: paths}, themeFS)
 	if err != nil {
-		return UnitResult{}, fmt.Errorf("render unit %s: %w", opts.Unit, err)
+		return nil, fmt.Errorf("render %s: %w", unitsNamed(paths), err)
 	}
-	out := UnitResult{Result: res}
-	out.Facts, err = os.ReadFile(filepath.Join(scratch, "_unit", "facts.json"))
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		// A theme without the facts template (a benchmark's minimal one):
-		// the assembly then knows the unit by its path only.
-		out.Facts, _ = json.Marshal(unitFacts{Unit: opts.Unit, Pages: []pageFact{}})
-	case err != nil:
-		return UnitResult{}, fmt.Errorf("render unit %s: its facts: %w", opts.Unit, err)
+	facts, err := splitFacts(scratch, paths)
+	if err != nil {
+		return nil, err
 	}
-	if search, err := os.ReadFile(filepath.Join(scratch, "search", "index.json")); err == nil {
-		out.Search = search
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return UnitResult{}, fmt.Errorf("render unit %s: its search entries: %w", opts.Unit, err)
+	search, err := splitSearch(scratch, opts.Generator.BaseURL, paths)
+	if err != nil {
+		return nil, err
 	}
-	// Keep docs/<unit>/ only: the rest (home, taxonomies, assets) is the
-	// assembly's to publish.
-	own := filepath.Join(scratch, "docs", filepath.FromSlash(opts.Unit))
-	dst := filepath.Join(opts.PublishDir, "docs", filepath.FromSlash(opts.Unit))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return UnitResult{}, fmt.Errorf("render unit %s: %w", opts.Unit, err)
-	}
-	if _, err := os.Stat(own); errors.Is(err, os.ErrNotExist) {
-		// A unit without a single page or file publishes nothing.
-		out.Files = 0
-		return out, nil
-	}
-	if err := os.Rename(own, dst); err != nil {
-		return UnitResult{}, fmt.Errorf("render unit %s: %w", opts.Unit, err)
-	}
-	if out.Files, err = countFiles(opts.PublishDir); err != nil {
-		return UnitResult{}, err
+	out := make([]UnitResult, len(opts.Units))
+	for i, u := range opts.Units {
+		r := &out[i]
+		r.Facts, r.Search = facts[u.Unit], search[u.Unit]
+		markdown, excluded := 0, 0
+		for _, file := range detail.markdown {
+			if hasPathPrefix(file, u.Unit) {
+				markdown++
+				if detail.excluded[file] {
+					excluded++
+				}
+			}
+		}
+		for _, is := range res.Issues {
+			if hasPathPrefix(is.Path, u.Unit) {
+				r.Issues = append(r.Issues, is)
+			}
+		}
+		r.Pages = detail.pagesBelow(u.Unit)
+		if len(paths) > 1 && excluded > markdown/2 {
+			r.Err = fmt.Errorf("render unit %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages", u.Unit, excluded, markdown)
+			continue
+		}
+		// Keep docs/<unit>/ only: the rest (home, taxonomies, assets) is
+		// the assembly's to publish.
+		own := filepath.Join(scratch, "docs", filepath.FromSlash(u.Unit))
+		dst := filepath.Join(u.PublishDir, "docs", filepath.FromSlash(u.Unit))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
+		}
+		if _, err := os.Stat(own); errors.Is(err, os.ErrNotExist) {
+			continue // a unit without a single page or file publishes nothing
+		}
+		if err := os.Rename(own, dst); err != nil {
+			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
+		}
+		if r.Files, err = countFiles(u.PublishDir); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
 
-// checkUnit requires Unit to name a unit of Repositories and the project's
-// content/ to hold that unit only.
-func checkUnit(opts UnitOptions) error {
-	if _, ok := unitOf(opts.Repositories, opts.Unit); !ok {
-		return fmt.Errorf("site: Unit %q is not the content path of a repository or of a version of one in Repositories", opts.Unit)
+// unitsNamed names the units of a render for its errors.
+func unitsNamed(paths []string) string {
+	if len(paths) == 1 {
+		return "unit " + paths[0]
 	}
-	entries, err := os.ReadDir(filepath.Join(opts.ProjectDir, "content"))
+	return "units " + strings.Join(paths, ", ")
+}
+
+// splitFacts reads the facts file of a render and returns each unit's
+// facts. A theme without the facts template (a benchmark's minimal one)
+// gives each unit facts naming it only.
+func splitFacts(publish string, units []string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	data, err := os.ReadFile(filepath.Join(publish, "_unit", "facts.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		for _, u := range units {
+			out[u], _ = json.Marshal(unitFacts{Unit: u, Pages: []pageFact{}})
+		}
+		return out, nil
+	}
 	if err != nil {
-		return fmt.Errorf("site: ProjectDir %q: %w", opts.ProjectDir, err)
+		return nil, fmt.Errorf("render %s: its facts: %w", unitsNamed(units), err)
 	}
-	top, _, _ := strings.Cut(opts.Unit, "/")
-	for _, e := range entries {
-		if e.Name() != top {
-			return fmt.Errorf("site: ProjectDir %q holds content/%s besides unit %s; expected the unit's documentation only", opts.ProjectDir, e.Name(), opts.Unit)
+	var list []json.RawMessage
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("render %s: its facts: %w", unitsNamed(units), err)
+	}
+	for _, raw := range list {
+		var head struct {
+			Unit string `json:"unit"`
+		}
+		if err := json.Unmarshal(raw, &head); err != nil {
+			return nil, fmt.Errorf("render %s: its facts: %w", unitsNamed(units), err)
+		}
+		out[head.Unit] = raw
+	}
+	for _, u := range units {
+		if out[u] == nil {
+			return nil, fmt.Errorf("render %s: no facts for unit %s", unitsNamed(units), u)
 		}
 	}
-	return nil
+	return out, nil
+}
+
+// splitSearch reads the search entries of a render and returns each
+// unit's, in the order they came: an entry belongs to the unit whose root
+// URL its URL starts with. Nil everywhere when the site has no search.
+func splitSearch(publish, baseURL string, units []string) (map[string][]byte, error) {
+	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string][]byte{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
+	}
+	var entries []json.RawMessage
+	if err := json.Unmarshal(data, &entries); err != nil {
+		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
+	}
+	base := sitePath(baseURL)
+	byUnit := map[string][][]byte{}
+	for _, e := range entries {
+		var head struct {
+			URL string `json:"url"`
+		}
+		if err := json.Unmarshal(e, &head); err != nil {
+			return nil, fmt.Errorf("render %s: a search entry: %w", unitsNamed(units), err)
+		}
+		owner := ""
+		for _, u := range units {
+			root := path.Join(base, "docs", u) + "/"
+			if strings.HasPrefix(head.URL, root) && len(u) > len(owner) {
+				owner = u
+			}
+		}
+		if owner != "" {
+			byUnit[owner] = append(byUnit[owner], e)
+		}
+	}
+	out := map[string][]byte{}
+	for _, u := range units {
+		out[u] = append(append([]byte{'['}, bytes.Join(byUnit[u], []byte{','})...), ']')
+	}
+	return out, nil
 }
 
 // Unit is one unit of a site: a repository, or one version of a
