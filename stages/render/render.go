@@ -24,9 +24,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -36,6 +36,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/renders"
+	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
 )
 
@@ -46,17 +47,6 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := newStage(d)
-	return pipeline.Stage{
-		Name: Name, Subjects: []string{events.SubjectUnitRender}, Handle: s.handle,
-		Publishes: []string{events.SubjectUnitRendered},
-		// Messages held at once: more than the renders running, so a free
-		// render finds units to batch (batch.go).
-		Concurrency: cap(s.slots) * inFlightPerSlot, MaxDeliver: 3,
-	}, nil
-}
-
-func newStage(d pipeline.Deps) *stage {
 	conc := d.Config.Build.RenderConcurrency
 	if conc < 1 {
 		conc = 1
@@ -69,7 +59,11 @@ func newStage(d pipeline.Deps) *stage {
 	for i := 0; i < conc; i++ {
 		s.slots <- i
 	}
-	return s
+	return pipeline.Stage{
+		Name: Name, Subjects: []string{events.SubjectUnitRender}, Handle: s.handle,
+		Publishes:   []string{events.SubjectUnitRendered},
+		Concurrency: conc, MaxDeliver: 3,
+	}, nil
 }
 
 type stage struct {
@@ -80,11 +74,6 @@ type stage struct {
 	// slots names the work directories of the renders running at once:
 	// each keeps Hugo's caches between the renders that use it.
 	slots chan int
-	// queue holds the units waiting for a render (batch.go).
-	queueMu sync.Mutex
-	queue   []*job
-	// builds counts the Hugo builds this stage ran, for tests.
-	builds atomic.Int64
 
 	specMu sync.Mutex
 	specs  map[string]site.Spec // by artifact reference, this process's recent builds
@@ -102,16 +91,49 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		return nil, err
 	}
 	address := spec.Address(unit.ContentPath, unit.Tree)
+	out := events.UnitOutcome{
+		Key: unit.Key(), Repository: unit.Repository, ContentPath: unit.ContentPath, Address: address,
+	}
+	if unit.Version != nil {
+		out.Version = unit.Version.Name
+	}
 	if stored, ok, err := renders.Stored(ctx, s.store, address); err != nil {
 		return nil, err
 	} else if ok {
-		stored.Key, stored.Outcome, stored.DurationMS = unit.Key(), events.UnitOutcomeReused, time.Since(start).Milliseconds()
+		stored.Key, stored.Outcome, stored.DurationMS = out.Key, events.UnitOutcomeReused, time.Since(start).Milliseconds()
 		return s.answer(in, stored), nil
 	}
-	out, err := s.render(ctx, &job{in: in, spec: spec, address: address, start: start, done: make(chan jobResult, 1)})
+
+	slot := <-s.slots
+	defer func() { s.slots <- slot }()
+	res, dir, err := s.renderUnit(ctx, slot, unit, spec)
 	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, errTransient) || pipeline.IsPermanent(err) {
+			return nil, err
+		}
+		out.Outcome = events.UnitOutcomeFailed
+		out.Error = err.Error()
+		out.DurationMS = time.Since(start).Milliseconds()
+		out.Issues = []report.Issue{{
+			Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
+			Repository: out.Repository, Version: out.Version,
+			Message: "the unit could not be rendered: " + err.Error(),
+		}}
+		s.log.Error().Str("build_id", in.BuildID).Str("unit", out.Key).Err(err).Msg("unit not rendered")
+		return s.answer(in, out), nil
+	}
+	out.Outcome = events.UnitOutcomeRendered
+	out.Pages, out.Files = res.Pages, res.Files
+	out.Issues = pageIssues(res.Issues, []repoFiles{s.filesOf(unit)})
+	if err := s.keep(ctx, dir, res, &out); err != nil {
 		return nil, err
 	}
+	out.DurationMS = time.Since(start).Milliseconds()
+	if err := renders.PutRecord(ctx, s.store, out); err != nil {
+		return nil, err
+	}
+	s.log.Info().Str("build_id", in.BuildID).Str("unit", out.Key).Int("pages", out.Pages).
+		Int("page_issues", len(res.Issues)).Int64("duration_ms", out.DurationMS).Msg("unit rendered")
 	return s.answer(in, out), nil
 }
 
@@ -129,6 +151,38 @@ func (s *stage) answer(in *events.UnitRender, o events.UnitOutcome) []events.Eve
 // store, which another delivery may not meet; everything else a render
 // meets is the unit's own doing.
 var errTransient = errors.New("transient")
+
+// renderUnit lays the unit's tree out in the slot's work directory and
+// renders it; it returns the result and the directory holding the
+// published files.
+func (s *stage) renderUnit(ctx context.Context, slot int, unit events.RepoOutcome, spec site.Spec) (site.UnitResult, string, error) {
+	work := filepath.Join(s.workRoot, fmt.Sprintf("slot-%d", slot))
+	project := filepath.Join(work, "project")
+	content := filepath.Join(project, "content")
+	published := filepath.Join(work, "public")
+	for _, dir := range []string{content, published} {
+		if err := os.RemoveAll(dir); err != nil {
+			return site.UnitResult{}, "", fmt.Errorf("%w: clear %s: %v", errTransient, dir, err)
+		}
+	}
+	dst := filepath.Join(content, filepath.FromSlash(unit.ContentPath))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return site.UnitResult{}, "", fmt.Errorf("%w: %v", errTransient, err)
+	}
+	if err := s.store.Materialize(ctx, artifact.Ref(unit.Tree), dst); err != nil {
+		err = renders.MissingArtifact("documentation tree "+unit.Tree+" of "+unit.Key(), s.store, err)
+		if pipeline.IsPermanent(err) {
+			return site.UnitResult{}, "", err
+		}
+		return site.UnitResult{}, "", fmt.Errorf("%w: %v", errTransient, err)
+	}
+	res, err := site.RenderUnit(ctx, site.UnitOptions{
+		ProjectDir: project, PublishDir: published,
+		Generator: spec.Generator, Repositories: spec.Repositories, Unit: unit.ContentPath,
+		Logger: s.log.With().Str("unit", unit.Key()).Logger(),
+	})
+	return res, published, err
+}
 
 // keep puts the unit's published files and its facts into the artifact
 // store and notes their references in o.

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -20,7 +19,7 @@ import (
 
 // newStage builds a render stage of its own (as another process would)
 // on the given store.
-func testStage(t *testing.T, store artifact.Store) pipeline.Stage {
+func newStage(t *testing.T, store artifact.Store) pipeline.Stage {
 	t.Helper()
 	cfg := config.Default()
 	cfg.Repositories = []config.Repository{{Name: "api", URL: "https://github.com/example/api.git"}}
@@ -50,7 +49,7 @@ func putTree(t *testing.T, store artifact.Store, files map[string]string) string
 	return string(ref)
 }
 
-func renderJob(t *testing.T, store artifact.Store, build, tree string) *events.UnitRender {
+func job(t *testing.T, store artifact.Store, build, tree string) *events.UnitRender {
 	t.Helper()
 	spec := site.Spec{Generator: config.Generator{Title: "Unit test"}, Repositories: []site.Repository{{Name: "api", ContentPath: "api"}}}
 	ref, err := renders.PutSpec(context.Background(), store, spec, t.TempDir())
@@ -87,8 +86,8 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	tree := putTree(t, store, map[string]string{"guide.md": "# Guide\n\nHello {{< nosuch >}}.\n", "img/a.png": "png"})
-	in := renderJob(t, store, "b1", tree)
-	first := outcome(t, testStage(t, store), in)
+	in := job(t, store, "b1", tree)
+	first := outcome(t, newStage(t, store), in)
 	if first.Outcome != events.UnitOutcomeRendered || first.Pages != 1 || first.Address != in.Address || first.Output == "" || first.Facts == "" {
 		t.Fatalf("first render: %+v", first)
 	}
@@ -111,7 +110,7 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 		t.Fatalf("the unit's output holds more than its own pages: %v", entries)
 	}
 
-	again := outcome(t, testStage(t, store), renderJob(t, store, "b2", tree))
+	again := outcome(t, newStage(t, store), job(t, store, "b2", tree))
 	if again.Outcome != events.UnitOutcomeReused || again.Output != first.Output || again.Pages != 1 || len(again.Issues) != 1 {
 		t.Fatalf("another process's render of the same unit: %+v", again)
 	}
@@ -120,7 +119,7 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	tree = putTree(t, store, map[string]string{"guide.md": "# Guide\n\nHello {{< nosuch >}}.\n", "img/a.png": "png"})
-	third := outcome(t, testStage(t, store), renderJob(t, store, "b3", tree))
+	third := outcome(t, newStage(t, store), job(t, store, "b3", tree))
 	if third.Outcome != events.UnitOutcomeRendered {
 		t.Fatalf("a unit whose output was pruned: %+v, want rendered again", third)
 	}
@@ -134,8 +133,8 @@ func TestRenderFailureIsTheUnitsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	tree := putTree(t, store, map[string]string{"page.md": "# Page\n", "_content.gotmpl": "{{ partial \"nope.html\" . }}\n"})
-	in := renderJob(t, store, "b1", tree)
-	o := outcome(t, testStage(t, store), in)
+	in := job(t, store, "b1", tree)
+	o := outcome(t, newStage(t, store), in)
 	if o.Outcome != events.UnitOutcomeFailed || o.Error == "" || len(o.Issues) != 1 || o.Issues[0].Code != "RENDER_FAILED" || o.Issues[0].Repository != "api" {
 		t.Fatalf("outcome %+v", o)
 	}
@@ -146,85 +145,8 @@ func TestRenderFailureIsTheUnitsOwn(t *testing.T) {
 
 func TestRenderRefusesOtherMessages(t *testing.T) {
 	store, _ := artifact.NewLocal(t.TempDir())
-	_, err := testStage(t, store).Handle(context.Background(), &events.ContentReady{Header: events.Header{ID: "x", BuildID: "b"}})
+	_, err := newStage(t, store).Handle(context.Background(), &events.ContentReady{Header: events.Header{ID: "x", BuildID: "b"}})
 	if !pipeline.IsPermanent(err) {
 		t.Fatalf("err %v, want permanent", err)
-	}
-}
-
-// TestUnitsWaitingTogetherRenderInOneBuild: units of one build handed to a
-// process with one render slot at the same moment are rendered in one
-// Hugo build, each with its own outcome; a unit Hugo cannot build makes
-// the batch fall back to one build per unit, and fails alone.
-func TestUnitsWaitingTogetherRenderInOneBuild(t *testing.T) {
-	store, err := artifact.NewLocal(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := config.Default()
-	cfg.Build.RenderConcurrency = 1
-	s := newStage(pipeline.Deps{Config: &cfg, Store: store, Workspace: t.TempDir(), Log: zerolog.Nop()})
-	names := []string{"a", "b", "c", "d"}
-	var repos []site.Repository
-	for _, n := range names {
-		repos = append(repos, site.Repository{Name: n, ContentPath: n})
-	}
-	spec := site.Spec{Generator: config.Generator{Title: "Batch"}, Repositories: repos}
-	specRef, err := renders.PutSpec(context.Background(), store, spec, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(build string, trees map[string]string) map[string]events.UnitOutcome {
-		t.Helper()
-		var mu sync.Mutex
-		got := map[string]events.UnitOutcome{}
-		var wg sync.WaitGroup
-		for _, n := range names {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				in := &events.UnitRender{Header: events.Header{ID: "unit.render:" + build + ":" + n, BuildID: build},
-					Unit: events.RepoOutcome{Repository: n, ContentPath: n, Tree: trees[n], DocFiles: 1}, Spec: specRef}
-				out, err := s.handle(context.Background(), in)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				mu.Lock()
-				got[n] = out[0].(*events.UnitRendered).Outcome
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
-		return got
-	}
-	trees := map[string]string{}
-	for _, n := range names {
-		trees[n] = putTree(t, store, map[string]string{"page.md": "# Page of " + n + "\n"})
-	}
-	got := run("b1", trees)
-	for _, n := range names {
-		if got[n].Outcome != events.UnitOutcomeRendered || got[n].Pages != 1 {
-			t.Errorf("%s: %+v", n, got[n])
-		}
-	}
-	if b := s.builds.Load(); b >= int64(len(names)) {
-		t.Errorf("%d units waiting together took %d Hugo builds", len(names), b)
-	}
-
-	// c now holds a file Hugo runs that fails: the batch falls back.
-	for _, n := range names {
-		trees[n] = putTree(t, store, map[string]string{"page.md": "# Page of " + n + ", again\n"})
-	}
-	trees["c"] = putTree(t, store, map[string]string{"page.md": "# C\n", "_content.gotmpl": "{{ partial \"nope.html\" . }}\n"})
-	got = run("b2", trees)
-	for _, n := range names {
-		want := events.UnitOutcomeRendered
-		if n == "c" {
-			want = events.UnitOutcomeFailed
-		}
-		if got[n].Outcome != want {
-			t.Errorf("%s after c broke: %s, want %s", n, got[n].Outcome, want)
-		}
 	}
 }
