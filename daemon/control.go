@@ -39,7 +39,7 @@ type control struct {
 	cron    *cron.Cron
 	// forges scans the forges[] while this process leads (nil without).
 	forges *forgeScanner
-	subs    []*nats.Subscription
+	subs   []*nats.Subscription
 	// onFinished runs for every build the leader's coordinator finishes.
 	onFinished func(Build)
 	// shared is true in a split deployment: leadership is a lease, and

@@ -49,7 +49,9 @@ func (e *apiError) Error() string {
 }
 
 // Is makes a 404 errors.Is(err, errNotFound).
-func (e *apiError) Is(target error) bool { return target == errNotFound && e.Status == http.StatusNotFound }
+func (e *apiError) Is(target error) bool {
+	return target == errNotFound && e.Status == http.StatusNotFound
+}
 
 // transient reports whether trying again later may help.
 func (e *apiError) transient() bool {

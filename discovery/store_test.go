@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"path/filepath"
 	"testing"
 	"time"
 

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/site/theme"
 )
 
 // treeFiles reads every file below dir.
@@ -46,11 +48,11 @@ func TestBatchRendersEachUnitAsAlone(t *testing.T) {
 		}
 		return project
 	}
-	batch := BatchOptions{ProjectDir: layout(t, units), Generator: fixtureGenerator(), Repositories: repos, Logger: zerolog.Nop()}
+	batch := batchOptions{ProjectDir: layout(t, units), Generator: fixtureGenerator(), Repositories: repos, Logger: zerolog.Nop()}
 	for _, u := range units {
-		batch.Units = append(batch.Units, BatchUnit{Unit: u, PublishDir: filepath.Join(t.TempDir(), "public")})
+		batch.Units = append(batch.Units, batchUnit{Unit: u, PublishDir: filepath.Join(t.TempDir(), "public")})
 	}
-	together, err := RenderBatch(context.Background(), batch)
+	together, err := renderBatch(context.Background(), batch, theme.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +96,8 @@ func TestBatchFailsAUnitMostOfWhosePagesCannotRenderAlone(t *testing.T) {
 		"beta/b.md":      "# B\n\n{{< param other >}}\n",
 	})
 	repos := []Repository{{Name: "alpha", ContentPath: "alpha"}, {Name: "beta", ContentPath: "beta"}}
-	res, err := RenderBatch(context.Background(), BatchOptions{ProjectDir: project, Generator: fixtureGenerator(), Repositories: repos, Logger: zerolog.Nop(),
-		Units: []BatchUnit{{Unit: "alpha", PublishDir: filepath.Join(t.TempDir(), "a")}, {Unit: "beta", PublishDir: filepath.Join(t.TempDir(), "b")}}})
+	res, err := renderBatch(context.Background(), batchOptions{ProjectDir: project, Generator: fixtureGenerator(), Repositories: repos, Logger: zerolog.Nop(),
+		Units: []batchUnit{{Unit: "alpha", PublishDir: filepath.Join(t.TempDir(), "a")}, {Unit: "beta", PublishDir: filepath.Join(t.TempDir(), "b")}}}, theme.FS())
 	if err != nil {
 		t.Fatal(err)
 	}

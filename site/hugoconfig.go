@@ -38,7 +38,7 @@ type contentPlan struct {
 // parts.go): one unit, or the assembly of the pages that span units.
 type renderRole struct {
 	// units are the content paths of the units rendered (one, or a batch
-	// of them, see RenderBatch); none for the assembly and for a whole
+	// of them, see renderBatch); none for the assembly and for a whole
 	// site.
 	units []string
 	// whole renders every unit and what spans them in one Hugo build

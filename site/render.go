@@ -58,7 +58,7 @@ func renderProject(ctx context.Context, opts Options, role renderRole, themeFS f
 }
 
 // projectDetail is what a batch of units needs to tell its units apart
-// after a render (see RenderBatch): the Markdown files, those left out, and
+// after a render (see renderBatch): the Markdown files, those left out, and
 // the pages rendered from each directory of content/.
 type projectDetail struct {
 	markdown []string
@@ -240,11 +240,11 @@ func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
 // build is the outcome of one Hugo build.
 type build struct {
 	pagesByFile map[string]int // pages rendered per Markdown file (slash path of content/)
-	logged   int // errors this build's own loggers recorded
-	scan     contentScan
-	pages    int
-	static   int
-	culprits map[string]string // on failure: the pages Hugo named, with its message
+	logged      int            // errors this build's own loggers recorded
+	scan        contentScan
+	pages       int
+	static      int
+	culprits    map[string]string // on failure: the pages Hugo named, with its message
 }
 
 // runBuild plans the sections for the pages not left out, writes the Hugo

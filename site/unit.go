@@ -61,9 +61,9 @@ func RenderUnit(ctx context.Context, opts UnitOptions) (UnitResult, error) {
 }
 
 func renderUnit(ctx context.Context, opts UnitOptions, themeFS fs.FS) (UnitResult, error) {
-	res, err := renderBatch(ctx, BatchOptions{
+	res, err := renderBatch(ctx, batchOptions{
 		ProjectDir: opts.ProjectDir, Generator: opts.Generator, Repositories: opts.Repositories, Logger: opts.Logger,
-		Units: []BatchUnit{{Unit: opts.Unit, PublishDir: opts.PublishDir}},
+		Units: []batchUnit{{Unit: opts.Unit, PublishDir: opts.PublishDir}},
 	}, themeFS)
 	if err != nil {
 		return UnitResult{}, err
@@ -74,40 +74,37 @@ func renderUnit(ctx context.Context, opts UnitOptions, themeFS fs.FS) (UnitResul
 	return res[0], nil
 }
 
-// BatchOptions says which units of one site to render in one Hugo build
-// (RenderBatch).
-type BatchOptions struct {
+// batchOptions says which units of one site to render in one Hugo build
+// (renderBatch).
+type batchOptions struct {
 	// ProjectDir holds each unit's documentation at content/<Unit>/, and
 	// nothing else under content/.
 	ProjectDir string
 	// Units are the units to render, each with the directory its files
 	// go to (as UnitOptions.PublishDir).
-	Units []BatchUnit
+	Units []batchUnit
 	// Generator and Repositories describe the whole site.
 	Generator    config.Generator
 	Repositories []Repository
 	Logger       zerolog.Logger
 }
 
-// BatchUnit is one unit of a batch.
-type BatchUnit struct {
+// batchUnit is one unit of a batch.
+type batchUnit struct {
 	Unit       string
 	PublishDir string
 }
 
-// RenderBatch renders several units of one site in one Hugo build, which
-// saves each unit the build's fixed cost (Hugo's templates, its
-// configuration). Every unit's result is what RenderUnit gives for it
-// alone: the theme's pages show nothing of another unit that is not in
-// the settings (params.go), a page's problems are its unit's, and a unit
-// most of whose pages cannot render fails alone (UnitResult.Err). An error
-// means the batch as a whole could not be rendered — a file one unit runs,
-// say — and says nothing of any one unit: render them one by one.
-func RenderBatch(ctx context.Context, opts BatchOptions) ([]UnitResult, error) {
-	return renderBatch(ctx, opts, theme.FS())
-}
-
-func renderBatch(ctx context.Context, opts BatchOptions, themeFS fs.FS) ([]UnitResult, error) {
+// renderBatch renders several units of one site in one Hugo build; a
+// unit alone (RenderUnit) is a batch of one. Every unit's result is what
+// it gets alone: the theme's pages show nothing of another unit that is
+// not in the settings (params.go), a page's problems are its unit's, and a
+// unit most of whose pages cannot render fails alone (UnitResult.Err). An
+// error means the batch as a whole could not be rendered. The render stage
+// renders one unit per build: batches of 8 units of the 20x50 farm cost
+// about twice the CPU of the same units one by one (docs/performance.md),
+// so batches stay here, tested, for the day a theme makes them pay.
+func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitResult, error) {
 	if len(opts.Units) == 0 {
 		return nil, errors.New("site: a batch of no units")
 	}

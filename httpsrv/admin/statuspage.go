@@ -25,7 +25,7 @@ type statusPage struct {
 
 type statusForge struct {
 	Name, Type, State, Class, Repositories, Requests, ListedAt, Error string
-	Warnings                                                       []string
+	Warnings                                                          []string
 }
 
 type statusBuild struct {
