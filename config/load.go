@@ -26,6 +26,9 @@ type loadState struct {
 	decodeProblems []Problem
 	// envFiles are the .env files that were read, in load order.
 	envFiles []string
+	// brokerURLKey is the key the broker URL was written under (broker.url
+	// or its alias daemon.link_verification.broker_url), for problems.
+	brokerURLKey string
 }
 
 // Load reads the YAML configuration file at path for the given mode,
@@ -81,11 +84,15 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 	dec := newDecoder(mapLookup(env))
 	dec.structure("", raw, reflect.ValueOf(&c).Elem())
 	applyLoadedDefaults(&c, dec.present)
+	dec.problems = append(dec.problems, resolveBroker(&c, dec.present)...)
 	resolvePaths(&c, baseDir)
 
 	c.Path = path
 	c.Mode = mode
-	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles}
+	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url"}
+	if !dec.present["broker.url"] && dec.present["daemon.link_verification.broker_url"] {
+		c.loadState.brokerURLKey = "daemon.link_verification.broker_url"
+	}
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
@@ -117,11 +124,6 @@ func applyLoadedDefaults(c *Config, present map[string]bool) {
 		if !present[fmt.Sprintf("repositories[%d].paths", i)] {
 			c.Repositories[i].Paths = []string{DefaultDocsPath}
 		}
-	}
-	lv := &c.Daemon.LinkVerification
-	lv.BrokerURLSet = present["daemon.link_verification.broker_url"] && strings.TrimSpace(lv.BrokerURL) != ""
-	if !lv.BrokerURLSet {
-		lv.BrokerURL = DefaultBrokerURL
 	}
 	if !present["daemon.storage.output_dir"] {
 		c.Daemon.Storage.OutputDir = c.Output.Directory
@@ -158,6 +160,10 @@ func (c *Config) filesystemPaths() []*string {
 		&c.Ingress.Source.Path,
 		&c.Ingress.Source.Kubeconfig,
 		&c.Ingress.APIKeysFile,
+		&c.Broker.CredentialsFile,
+		&c.Broker.TLS.CAFile,
+		&c.Broker.TLS.CertFile,
+		&c.Broker.TLS.KeyFile,
 	}
 	for i := range c.Repositories {
 		paths = append(paths, &c.Repositories[i].Auth.KeyPath, &c.Repositories[i].Auth.KnownHosts)

@@ -145,14 +145,19 @@ func TestBrokerURLSet(t *testing.T) {
 		{"broker_url", "daemon:\n  link_verification:\n    broker_url: tls://b.example:4222\n", true, "tls://b.example:4222"},
 		{"same as default is still set", "daemon:\n  link_verification:\n    broker_url: nats://127.0.0.1:4222\n", true, DefaultBrokerURL},
 		{"nats_url alias", "daemon:\n  link_verification:\n    nats_url: nats://b.example:4222\n", true, "nats://b.example:4222"},
+		{"broker.url", "broker:\n  url: nats://c.example:4222\n", true, "nats://c.example:4222"},
+		{"broker.url and the same alias", "broker:\n  url: nats://c.example:4222\ndaemon:\n  link_verification:\n    broker_url: nats://c.example:4222\n", true, "nats://c.example:4222"},
 		{"empty from environment counts as unset", "daemon:\n  link_verification:\n    broker_url: ${DW_TEST_EMPTY_BROKER:-}\n", false, DefaultBrokerURL},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := mustLoad(t, oneRepo+tc.section, ModeDirect)
 			lv := c.Daemon.LinkVerification
-			if lv.BrokerURLSet != tc.wantSet || lv.BrokerURL != tc.wantURL {
-				t.Fatalf("BrokerURLSet=%v BrokerURL=%q, want %v %q", lv.BrokerURLSet, lv.BrokerURL, tc.wantSet, tc.wantURL)
+			if c.Broker.External() != tc.wantSet || lv.BrokerURL != tc.wantURL {
+				t.Fatalf("external=%v broker_url=%q, want %v %q", c.Broker.External(), lv.BrokerURL, tc.wantSet, tc.wantURL)
+			}
+			if tc.wantSet && c.Broker.URL != tc.wantURL {
+				t.Fatalf("broker.url = %q, want %q", c.Broker.URL, tc.wantURL)
 			}
 		})
 	}

@@ -19,9 +19,6 @@ func (c *Config) validateDaemon(l *problemList) {
 	if c.Daemon.Webhooks.MaxBodyBytes < 1 {
 		l.add("daemon.webhooks.max_body_bytes", "%d is not a positive number of bytes", c.Daemon.Webhooks.MaxBodyBytes)
 	}
-	if p := c.Daemon.EmbeddedBroker.Port; p < 0 || p > 65535 {
-		l.add("daemon.embedded_broker.port", "%d is not a port (0 picks a free one, else 1-65535)", p)
-	}
 	if c.Mode == ModeDaemon {
 		out, storage := normalizeDir(c.Output.Directory), normalizeDir(c.Daemon.Storage.OutputDir)
 		if out != storage {
@@ -63,7 +60,6 @@ func (c *Config) validateLinkVerification(l *problemList) {
 	if lv.Subject == "docweave" || strings.HasPrefix(lv.Subject, "docweave.") {
 		l.add(p+"subject", "%q lies under docweave.>, which docweave's pipeline stream owns; expected another subject, such as builder.links.broken", lv.Subject)
 	}
-	validateBrokerURL(l, p+"broker_url", lv.BrokerURL)
 }
 
 // validateSubject checks a subject events are published on: dot-separated

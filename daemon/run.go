@@ -97,8 +97,8 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 // embedded server listening there, with its store in the workspace so
 // state survives restarts.
 func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*pipeline.Broker, error) {
-	if cfg.Daemon.LinkVerification.BrokerURLSet {
-		return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Daemon.LinkVerification.BrokerURL, Name: "docweave-daemon"})
+	if cfg.Broker.External() {
+		return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Broker.URL, Name: "docweave-daemon"})
 	}
 	layout := workspace.For(cfg)
 	port := cfg.Daemon.EmbeddedBroker.Port
@@ -130,8 +130,8 @@ func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*p
 // openSharedBroker connects a process of a split deployment: it must meet
 // the others on broker_url.
 func openSharedBroker(ctx context.Context, cfg *config.Config, name string) (*pipeline.Broker, error) {
-	if !cfg.Daemon.LinkVerification.BrokerURLSet {
+	if !cfg.Broker.External() {
 		return nil, fmt.Errorf("daemon.link_verification.broker_url (nats_url) is not set; processes of a split deployment meet on a shared NATS server or cluster")
 	}
-	return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Daemon.LinkVerification.BrokerURL, Name: name})
+	return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Broker.URL, Name: name})
 }

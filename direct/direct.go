@@ -73,8 +73,8 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
 	}
 	bopts := pipeline.BrokerOptions{Name: "docweave-build"}
-	if cfg.Daemon.LinkVerification.BrokerURLSet {
-		bopts.URL = cfg.Daemon.LinkVerification.BrokerURL
+	if cfg.Broker.External() {
+		bopts.URL = cfg.Broker.URL
 	} else {
 		dir, err := os.MkdirTemp(layout.Root, "nats-direct-")
 		if err != nil {

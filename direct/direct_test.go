@@ -49,8 +49,7 @@ func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
 	sub.Flush()
 
 	cfg := testConfig(t)
-	cfg.Daemon.LinkVerification.BrokerURL = ns.ClientURL()
-	cfg.Daemon.LinkVerification.BrokerURLSet = true
+	cfg.Broker.URL = ns.ClientURL()
 	var progress []Progress
 	rep, err := Build(context.Background(), cfg, Options{Log: zerolog.Nop(), OnProgress: func(p Progress) { progress = append(progress, p) }})
 	if err != nil {

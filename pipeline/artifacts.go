@@ -14,7 +14,7 @@ import (
 // directory of the workspace, or the broker's object store, which every
 // process of a split deployment reaches.
 func OpenArtifactStore(ctx context.Context, cfg *config.Config, js jetstream.JetStream) (artifact.Store, error) {
-	if cfg.Build.ArtifactStore == "broker" {
+	if cfg.Build.ArtifactStoreFor(cfg.Broker.External()) == config.ArtifactStoreBroker {
 		var store *artifact.Objects
 		err := RetryWhileElecting(ctx, func(ctx context.Context) error {
 			var err error
