@@ -1,21 +1,14 @@
 package config
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
-
-	"github.com/spf13/viper"
 )
-
-// keyDelimiter separates nested keys inside viper. A byte that cannot
-// appear in a YAML key keeps keys that contain dots (free-form params)
-// whole.
-const keyDelimiter = "\x00"
 
 // loadState is what the loader learned that the public fields cannot hold.
 type loadState struct {
@@ -68,11 +61,8 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve configuration directory %s: %w", dir, err)
 	}
-	raw, err := readYAML(data)
+	raw, positions, err := readYAML(data, path)
 	if err != nil {
-		if path != "" {
-			return nil, fmt.Errorf("parse %s: %w", path, err)
-		}
 		return nil, err
 	}
 	env, envFiles, err := buildEnvironment(baseDir, workDir, os.Environ())
@@ -94,28 +84,17 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 		c.loadState.brokerURLKey = "daemon.link_verification.broker_url"
 	}
 	if err := c.Validate(); err != nil {
+		var ve *ValidationError
+		if errors.As(err, &ve) {
+			ve.File = path
+			for i := range ve.Problems {
+				ve.Problems[i].Position, _ = positionOf(ve.Problems[i].Key, positions)
+			}
+			sortByPosition(ve.Problems)
+		}
 		return nil, err
 	}
 	return &c, nil
-}
-
-// readYAML parses YAML with viper and returns the top-level mapping with
-// keys lower-cased (viper treats keys case-insensitively) and null values
-// kept, so that an unknown key with no value is still reported.
-func readYAML(data []byte) (map[string]any, error) {
-	v := viper.NewWithOptions(viper.KeyDelimiter(keyDelimiter))
-	v.SetConfigType("yaml")
-	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, fmt.Errorf("parse YAML: %w", err)
-	}
-	raw := map[string]any{}
-	for _, key := range v.AllKeys() {
-		top, _, _ := strings.Cut(key, keyDelimiter)
-		if _, done := raw[top]; !done {
-			raw[top] = v.Get(top)
-		}
-	}
-	return raw, nil
 }
 
 // applyLoadedDefaults fills the defaults that depend on what the file set.
