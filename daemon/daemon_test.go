@@ -74,7 +74,6 @@ func daemonConfig(t testing.TB, repoURL string) *config.Config {
 	cfg.Output.Directory = filepath.Join(dir, "site")
 	cfg.Daemon.Storage.OutputDir = cfg.Output.Directory
 	cfg.Daemon.HTTP = config.HTTP{LiveReloadEnabled: true} // port 0: free ports, reported through Options.Ready
-	cfg.Broker.Embedded.Listen = "127.0.0.1:0"
 	cfg.Daemon.Webhooks.GitHubSecret = githubSecret
 	cfg.Daemon.Sync.Schedule = "0 0 1 1 *" // no scheduled build during the test
 	return &cfg
