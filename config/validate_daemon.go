@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/robfig/cron/v3"
+
+	"github.com/docweave/docweave/internal/words"
 )
 
 // validateDaemon checks the daemon sections: link verification and its
@@ -126,7 +128,7 @@ func containsFold(list []string, s string) bool {
 func validateSchedule(l *problemList, key, schedule string) {
 	const expected = "expected five fields (minute hour day-of-month month day-of-week) such as */5 * * * *"
 	if n := len(strings.Fields(schedule)); n != 5 {
-		l.add(key, "%q has %d fields; %s", schedule, n, expected)
+		l.add(key, "%q has %s; %s", schedule, words.Plural(n, "field"), expected)
 		return
 	}
 	if _, err := cron.ParseStandard(schedule); err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
@@ -231,8 +232,8 @@ func printLinks(w io.Writer, l *report.LinkVerification) {
 		fmt.Fprintf(w, "links:  verification failed: %s\n", l.Error)
 		return
 	}
-	fmt.Fprintf(w, "links:  %d checked (%d internal, %d external; %d from the cache, %d requests) in %s — %d broken, %d need authentication, %d rate-limited, %d transient, %d skipped\n",
-		l.Checked, l.Internal, l.External, l.Cached, l.Requests, time.Duration(l.DurationMS)*time.Millisecond,
+	fmt.Fprintf(w, "links:  %d checked (%d internal, %d external; %d from the cache, %s) in %s — %d broken, %d need authentication, %d rate-limited, %d transient, %d skipped\n",
+		l.Checked, l.Internal, l.External, l.Cached, words.Plural(l.Requests, "request"), time.Duration(l.DurationMS)*time.Millisecond,
 		l.Broken, l.NeedsAuth, l.RateLimited, l.Transient, l.Skipped)
 	if l.Status == report.LinksDegraded {
 		fmt.Fprintf(w, "        degraded: %s\n", l.Error)

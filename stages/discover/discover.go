@@ -83,7 +83,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 		if p.skip {
 			log.Info().Str("reason", p.reason).Dur("decision", time.Since(start)).Msg("build skipped")
-			return []events.Event{skipped(req, p, time.Since(start))}, nil
+			return []events.Event{skipped(s.cfg, req, p, time.Since(start))}, nil
 		}
 		log.Info().Str("reason", p.reason).Int("reused", len(p.reuse)).Msg("build needed")
 	}
