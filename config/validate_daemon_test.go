@@ -47,7 +47,7 @@ func TestDaemonRules(t *testing.T) {
 		{"schedule with six fields", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "0 */5 * * * *" },
 			"daemon.sync.schedule", []string{"has 6 fields"}},
 		{"schedule descriptor", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "@hourly" },
-			"daemon.sync.schedule", []string{"has 1 fields"}},
+			"daemon.sync.schedule", []string{"has 1 field;"}},
 		{"schedule that does not parse", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "61 * * * *" },
 			"daemon.sync.schedule", []string{`"61 * * * *" does not parse`}},
 		{"port zero", ModeDaemon, func(c *Config) { c.Daemon.HTTP.DocsPort = 0 },
