@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docweave/docweave/bench/farm"
 	"github.com/docweave/docweave/report"
 )
 
@@ -22,30 +23,36 @@ type coldSample struct {
 // a fresh workspace and output directory, so nothing is reused: the build
 // an operator runs on a new machine.
 func (f *sizeFarm) coldBuild(ctx context.Context, round int) (coldSample, error) {
-	dir := filepath.Join(f.work, fmt.Sprintf("cold-%d", round))
+	return f.coldBuildWith(ctx, f.opts.Binary, fmt.Sprintf("cold-%d", round), f.repos)
+}
+
+// coldBuildWith is a cold build of the given repositories of the farm by
+// the given docweave executable, in a directory of its own named name.
+func (f *sizeFarm) coldBuildWith(ctx context.Context, binary, name string, repos []farm.Repo) (coldSample, error) {
+	dir := filepath.Join(f.work, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return coldSample{}, fmt.Errorf("cold build %d: %w", round, err)
+		return coldSample{}, fmt.Errorf("cold build %s: %w", name, err)
 	}
 	defer os.RemoveAll(dir)
 	cfgPath := filepath.Join(dir, "docweave.yaml")
-	if err := os.WriteFile(cfgPath, []byte(f.directConfigYAML(dir)), 0o644); err != nil {
-		return coldSample{}, fmt.Errorf("cold build %d: write configuration: %w", round, err)
+	if err := os.WriteFile(cfgPath, []byte(f.directConfigYAML(dir, repos)), 0o644); err != nil {
+		return coldSample{}, fmt.Errorf("cold build %s: write configuration: %w", name, err)
 	}
-	run, err := runChild(ctx, f.opts.Binary, nil, "build", "--config", cfgPath, "--log-format", "json", "--log-level", "warn")
+	run, err := runChild(ctx, binary, nil, "build", "--config", cfgPath, "--log-format", "json", "--log-level", "warn")
 	if err != nil {
-		return coldSample{}, fmt.Errorf("cold build %d of %s: %w", round, f.size, err)
+		return coldSample{}, fmt.Errorf("cold build %s of %s: %w", name, f.size, err)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "site", "build-report.json"))
 	if err != nil {
-		return coldSample{}, fmt.Errorf("cold build %d of %s: read its report: %w", round, f.size, err)
+		return coldSample{}, fmt.Errorf("cold build %s of %s: read its report: %w", name, f.size, err)
 	}
 	var rep report.Build
 	if err := json.Unmarshal(data, &rep); err != nil {
-		return coldSample{}, fmt.Errorf("cold build %d of %s: build-report.json: %w", round, f.size, err)
+		return coldSample{}, fmt.Errorf("cold build %s of %s: build-report.json: %w", name, f.size, err)
 	}
-	if rep.ClonedRepositories != f.size.Repos || rep.FailedRepositories != 0 || !rep.StaticRendered {
-		return coldSample{}, fmt.Errorf("cold build %d of %s: cloned %d of %d repositories, %d failed, rendered=%v; the figure would not be of the same work",
-			round, f.size, rep.ClonedRepositories, f.size.Repos, rep.FailedRepositories, rep.StaticRendered)
+	if rep.ClonedRepositories != len(repos) || rep.FailedRepositories != 0 || !rep.StaticRendered {
+		return coldSample{}, fmt.Errorf("cold build %s of %s: cloned %d of %d repositories, %d failed, rendered=%v; the figure would not be of the same work",
+			name, f.size, rep.ClonedRepositories, len(repos), rep.FailedRepositories, rep.StaticRendered)
 	}
 	return coldSample{Seconds: run.Wall.Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Report: rep}, nil
 }
@@ -53,10 +60,10 @@ func (f *sizeFarm) coldBuild(ctx context.Context, round int) (coldSample, error)
 // directConfigYAML is the configuration of a cold build: the farm's
 // repositories over Git smart HTTP, defaults for everything else except
 // the directories, which live under dir.
-func (f *sizeFarm) directConfigYAML(dir string) string {
+func (f *sizeFarm) directConfigYAML(dir string, repos []farm.Repo) string {
 	var b strings.Builder
 	b.WriteString("repositories:\n")
-	for _, r := range f.repos {
+	for _, r := range repos {
 		fmt.Fprintf(&b, "  - {name: %s, url: %q}\n", r.Name, f.git.URL(r.Name))
 	}
 	fmt.Fprintf(&b, "build:\n  clone_concurrency: %d\n  workspace_dir: %q\n", f.opts.CloneConcurrency, filepath.Join(dir, "workspace"))

@@ -11,9 +11,9 @@ import (
 func TestDirectConfigYAMLLoadsAsTheFarm(t *testing.T) {
 	f := newTestFarm(t, Size{Repos: 2, Pages: 2})
 	dir := t.TempDir()
-	cfg, err := config.LoadBytes([]byte(f.directConfigYAML(dir)), dir, config.ModeDirect)
+	cfg, err := config.LoadBytes([]byte(f.directConfigYAML(dir, f.repos)), dir, config.ModeDirect)
 	if err != nil {
-		t.Fatalf("configuration of a cold build does not load: %v\n%s", err, f.directConfigYAML(dir))
+		t.Fatalf("configuration of a cold build does not load: %v\n%s", err, f.directConfigYAML(dir, f.repos))
 	}
 	if len(cfg.Repositories) != 2 || !strings.HasPrefix(cfg.Repositories[0].URL, "http://127.0.0.1:") {
 		t.Fatalf("repositories %+v", cfg.Repositories)

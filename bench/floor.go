@@ -85,8 +85,9 @@ type FloorResult struct {
 	Files int `json:"files"`
 }
 
-// RenderFloor renders a prepared Hugo project with docweave's theme and
-// nothing else: the render half of the floor. repositories are
+// RenderFloor renders a prepared Hugo project with docweave's theme in one
+// Hugo build (site.RenderWhole) and nothing else: the render half of the
+// floor. repositories are
 // "name=content/path" pairs, as the build's render stage would pass them.
 func RenderFloor(ctx context.Context, project, publish, title string, repositories []string) (FloorResult, error) {
 	var repos []site.Repository
@@ -99,7 +100,7 @@ func RenderFloor(ctx context.Context, project, publish, title string, repositori
 	}
 	gen := config.Default().Generator
 	gen.Title = title
-	res, err := site.Render(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop()})
+	res, err := site.RenderWhole(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop()})
 	if err != nil {
 		return FloorResult{}, fmt.Errorf("render floor %s: %w", project, err)
 	}

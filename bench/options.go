@@ -15,6 +15,10 @@ type Options struct {
 	// Binary is the docweave executable the cold builds and the floor's
 	// render run as child processes (their peak memory is a process's).
 	Binary string
+	// Baseline, when set, is another docweave executable (say, built from
+	// an earlier commit) whose cold builds alternate with Binary's in the
+	// same run, for a ratio that does not depend on the machine.
+	Baseline string
 	// WorkDir holds the farms and every build's files; a temporary
 	// directory, removed afterwards, when empty.
 	WorkDir string

@@ -137,6 +137,10 @@ type Build struct {
 	// progress every third of it, so it bounds how fast the work of a
 	// process that died is taken over, not how long a stage may work.
 	AckWait time.Duration `mapstructure:"ack_wait" yaml:"ack_wait"`
+	// RenderConcurrency is how many units (repositories, or versions of
+	// them) one process renders at once; render replicas in other
+	// processes add theirs.
+	RenderConcurrency int `mapstructure:"render_concurrency" yaml:"render_concurrency"`
 	// StreamReplicas is how many copies of docweave's streams, buckets and
 	// artifacts a NATS cluster keeps: 3 on a three-node cluster lets builds
 	// go on when one node is lost.

@@ -33,6 +33,7 @@ func Default() Config {
 	return Config{
 		Build: Build{
 			CloneConcurrency:  4,
+			RenderConcurrency: 2,
 			CloneStrategy:     "fresh",
 			ShallowDepth:      1,
 			MaxRetries:        2,

@@ -28,9 +28,21 @@ func (c *Config) Hash() string {
 	return hex.EncodeToString(sum[:])
 }
 
+// AcquisitionHash is Hash of what decides the documentation trees alone:
+// repositories, build and versioning, without the site settings
+// (generator, output). While it stays the same, a build may reuse the
+// trees of repositories still at their saved commits, even when the site
+// settings changed — every unit is then rendered again from them.
+func (c *Config) AcquisitionHash() string {
+	sum := sha256.Sum256(c.hashInputOf(false))
+	return hex.EncodeToString(sum[:])
+}
+
 // hashInput is the canonical text Hash digests; tests inspect it to prove
 // that no secret appears in it.
-func (c *Config) hashInput() []byte {
+func (c *Config) hashInput() []byte { return c.hashInputOf(true) }
+
+func (c *Config) hashInputOf(withSite bool) []byte {
 	repos := make([]any, len(c.Repositories))
 	for i, r := range c.Repositories {
 		repos[i] = repositoryHashView(r)
@@ -39,8 +51,10 @@ func (c *Config) hashInput() []byte {
 		"repositories": repos,
 		"build":        structView(reflect.ValueOf(c.Build)),
 		"versioning":   structView(reflect.ValueOf(c.Versioning)),
-		"generator":    structView(reflect.ValueOf(c.Generator)),
-		"output":       structView(reflect.ValueOf(c.Output)),
+	}
+	if withSite {
+		view["generator"] = structView(reflect.ValueOf(c.Generator))
+		view["output"] = structView(reflect.ValueOf(c.Output))
 	}
 	var b bytes.Buffer
 	b.WriteString(hashVersion)

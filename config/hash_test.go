@@ -125,3 +125,32 @@ func TestWriteCanonicalHandlesOddValues(t *testing.T) {
 		t.Fatalf("odd values not encoded by content:\n%s", dump)
 	}
 }
+
+// TestAcquisitionHashIgnoresTheSiteSettings: the site settings change
+// Hash but not AcquisitionHash; what decides the trees changes both.
+func TestAcquisitionHashIgnoresTheSiteSettings(t *testing.T) {
+	base := hashFixture()
+	for name, change := range map[string]func(*Config){
+		"generator title": func(c *Config) { c.Generator.Title = "New" },
+		"generator param": func(c *Config) { c.Generator.Params["themeVariant"] = "light" },
+		"taxonomy":        func(c *Config) { c.Generator.Taxonomies["series"] = "series" },
+		"output clean":    func(c *Config) { c.Output.Clean = false },
+	} {
+		c := hashFixture()
+		change(c)
+		if c.AcquisitionHash() != base.AcquisitionHash() || c.Hash() == base.Hash() {
+			t.Errorf("%s: acquisition hash changed %v, hash changed %v", name, c.AcquisitionHash() != base.AcquisitionHash(), c.Hash() != base.Hash())
+		}
+	}
+	for name, change := range map[string]func(*Config){
+		"repository paths": func(c *Config) { c.Repositories[0].Paths = []string{"docs", "api"} },
+		"build":            func(c *Config) { c.Build.ShallowDepth = 0 },
+		"versioning":       func(c *Config) { c.Versioning.Enabled = true },
+	} {
+		c := hashFixture()
+		change(c)
+		if c.AcquisitionHash() == base.AcquisitionHash() {
+			t.Errorf("%s: acquisition hash unchanged", name)
+		}
+	}
+}

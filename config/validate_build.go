@@ -17,6 +17,9 @@ func (c *Config) validateBuild(l *problemList) {
 		l.add("build.stream_replicas", "%d is out of range; expected 1 to 5 (NATS keeps at most 5 replicas)", b.StreamReplicas)
 	}
 	checkAtLeast(l, "build.clone_concurrency", b.CloneConcurrency, 1)
+	if b.RenderConcurrency < 1 || b.RenderConcurrency > 64 {
+		l.add("build.render_concurrency", "%d is out of range; expected 1 to 64 (each render holds one unit's pages in memory)", b.RenderConcurrency)
+	}
 	checkAtLeast(l, "build.shallow_depth", b.ShallowDepth, 0)
 	checkAtLeast(l, "build.max_retries", b.MaxRetries, 0)
 	checkNotNegative(l, "build.retry_initial_delay", b.RetryInitialDelay)

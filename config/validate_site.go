@@ -91,24 +91,17 @@ func validBaseURL(s string) bool {
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-// validateOutput checks output.directory, and refuses a directory that
-// output.clean would empty together with the configuration itself.
+// validateOutput checks output.directory: it must be set, and it must not
+// be a directory whose loss would hurt (see outputDirectoryProblem), with
+// or without output.clean — content/ and public/ are replaced either way.
 func (c *Config) validateOutput(l *problemList) {
 	dir := c.Output.Directory
 	if strings.TrimSpace(dir) == "" {
 		l.add("output.directory", "is empty; expected the directory the site is written to, such as ./site")
 		return
 	}
-	if !c.Output.Clean {
-		return
-	}
-	abs := normalizeDir(dir)
-	if filepath.Dir(abs) == abs {
-		l.add("output.directory", "%q is a filesystem root and output.clean is true, so a build would empty it; expected a dedicated directory such as ./site", dir)
-		return
-	}
-	if base := c.loadState.baseDir; base != "" && isWithin(base, abs) {
-		l.add("output.directory", "%q contains the configuration's directory and output.clean is true, so a build would delete it; expected a dedicated directory such as ./site", dir)
+	if problem := c.outputDirectoryProblem(); problem != "" {
+		l.add("output.directory", "%q %s", dir, problem)
 	}
 }
 

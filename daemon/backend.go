@@ -148,16 +148,22 @@ func (b *backend) buildFinished(rep report.Build, m *metrics.Metrics) {
 func (b *backend) record(rep *report.Build) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	stale := map[string]bool{}
 	for _, r := range rep.Repositories {
 		st, ok := b.repos[r.Name]
 		if !ok {
 			continue
 		}
-		if r.Status == "ok" && (r.Version == "" || r.DefaultVersion) {
+		renderFailed := r.Render != nil && r.Render.Outcome == report.RenderFailed
+		stale[r.Name] = stale[r.Name] || (renderFailed && r.Render.Stale)
+		if r.Status == "ok" && !renderFailed && (r.Version == "" || r.DefaultVersion) {
 			st.Commit, st.LastError = r.Commit, ""
 			at := rep.FinishedAt
 			st.LastSuccess = &at
 		}
+	}
+	for name, isStale := range stale {
+		b.repos[name].Stale = isStale
 	}
 	for _, is := range rep.Issues {
 		if st, ok := b.repos[is.Repository]; ok && is.Severity == report.SeverityError {

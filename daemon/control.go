@@ -16,6 +16,7 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -245,9 +246,22 @@ func pruneArtifacts(states *pipeline.States, store *artifact.Local, log zerolog.
 	for _, o := range st.Repositories {
 		keep[artifact.Ref(o.Tree)] = true
 	}
+	// The published units' outputs: a unit whose address is unchanged
+	// reuses them, and a unit that fails keeps them on the site.
+	records := map[string]bool{}
+	for _, u := range st.Renders {
+		keep[artifact.Ref(u.Output)] = true
+		keep[artifact.Ref(u.Facts)] = true
+		records[renders.RecordName(u.Address)] = true
+	}
 	if n, err := store.Prune(keep, time.Hour); err != nil {
 		log.Warn().Err(err).Msg("artifact store not pruned")
 	} else if n > 0 {
 		log.Info().Int("trees_removed", n).Msg("artifact store pruned")
+	}
+	if n, err := store.PruneRecords(records, time.Hour); err != nil {
+		log.Warn().Err(err).Msg("unit records not pruned")
+	} else if n > 0 {
+		log.Info().Int("records_removed", n).Msg("records of units no longer on the site pruned")
 	}
 }

@@ -23,7 +23,7 @@ type gatedBuilds struct {
 }
 
 func (g *gatedBuilds) stage() pipeline.Stage {
-	return pipeline.Stage{Name: "discover", Subjects: []string{events.SubjectBuildRequested}, AckWait: 5 * time.Second,
+	return pipeline.Stage{Name: "discover", Subjects: []string{events.SubjectBuildRequested}, Publishes: []string{events.SubjectBuildFinished}, AckWait: 5 * time.Second,
 		Handle: func(ctx context.Context, ev events.Event) ([]events.Event, error) {
 			req := ev.(*events.BuildRequested)
 			g.mu.Lock()

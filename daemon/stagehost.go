@@ -71,6 +71,12 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	runner := pipeline.NewRunner(broker.JS, log, stages)
 	runner.Observe = func(d pipeline.Delivery) { m.ObserveDelivery(d.Stage, d.Outcome, d.Duration) }
 	runner.Builds = builds
+	if broker.Embedded() {
+		// This process owns the broker and runs every stage on it: what
+		// is in flight there was left by an earlier run of the daemon that
+		// did not stop cleanly. It is dropped, at once.
+		runner.DropBuildsBefore = dropStaleWork(ctx, broker.JS, stages, log)
+	}
 	runCtx, stopRunner := context.WithCancel(context.WithoutCancel(ctx))
 	runnerDone := make(chan error, 1)
 	go func() { runnerDone <- runner.Run(runCtx) }()

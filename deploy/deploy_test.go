@@ -32,10 +32,10 @@ import (
 // The stage names of `docweave stage --stages` and the servers of
 // `docweave serve --servers` (docs/scale-out.md).
 var (
-	stageNames  = []string{"discover", "clone", "prune", "render", "fingerprint", "verifylinks", "publishreload"}
+	stageNames  = []string{"discover", "clone", "prune", "render", "assemble", "fingerprint", "verifylinks", "publishreload"}
 	serverNames = []string{"docs", "webhook", "admin", "livereload"}
 	// Stages that must share a process because they share local disk.
-	stageGroups = [][]string{{"clone", "prune"}, {"render", "fingerprint", "publishreload"}}
+	stageGroups = [][]string{{"clone", "prune"}, {"assemble", "fingerprint", "publishreload"}}
 )
 
 const (
@@ -226,11 +226,12 @@ func TestEveryStageRunsInExactlyOneDeploymentWithItsPartners(t *testing.T) {
 				t.Errorf("stage %s runs in %s but %s in %s: %v share local disk and must run together", s, owner[s], group[0], owner[group[0]], group)
 			}
 		}
-		// Replicas of the render group would receive each other's messages
+		// Replicas of the site group would receive each other's messages
 		// and miss the site on the other pod's disk (see the manifests'
-		// comments); the acquire group shares nothing on disk and scales.
+		// comments); the acquire group and the render replicas share
+		// nothing on disk and scale.
 		d := m.deployments[owner[group[0]]]
-		if d == nil || group[0] != "render" {
+		if d == nil || group[0] != "assemble" {
 			continue
 		}
 		if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 || d.Spec.Strategy.Type != appsv1.RecreateDeploymentStrategyType {

@@ -76,6 +76,8 @@ var kinds = map[string]kind{
 	SubjectBuildFinished:  {BuildFinishedVersion, func() Event { return &BuildFinished{} }},
 	SubjectStageFailed:    {StageFailedVersion, func() Event { return &StageFailed{} }},
 	SubjectLinksVerified:  {LinksVerifiedVersion, func() Event { return &LinksVerified{} }},
+	SubjectUnitRender:     {UnitRenderVersion, func() Event { return &UnitRender{} }},
+	SubjectUnitRendered:   {UnitRenderedVersion, func() Event { return &UnitRendered{} }},
 	// Registered under its default subject; published on the configured
 	// one (see BrokenLink.Subject).
 	DefaultBrokenLinkSubject: {BrokenLinkVersion, func() Event { return &BrokenLink{} }},
@@ -93,6 +95,16 @@ func kindOf(ev Event) (kind, bool) {
 	}
 	k, ok := kinds[key]
 	return k, ok
+}
+
+// Kind names a message's type: its subject, or for a message whose subject
+// is configurable (BrokenLink) the subject its type is registered under.
+// Stages declare what they publish by kind.
+func Kind(ev Event) string {
+	if r, ok := ev.(registryKeyed); ok {
+		return r.registryKey()
+	}
+	return ev.Subject()
 }
 
 // Encode stamps the header (type, schema version, time when unset) and

@@ -20,6 +20,8 @@ func TestEncodeDecodeRoundTripEveryKind(t *testing.T) {
 		&StageFailed{Header: Header{ID: "i", BuildID: "b1"}, Stage: "render", Reason: "boom"},
 		&LinksVerified{Header: Header{ID: "j", BuildID: "b1"}, Site: "sha256:x", LinkVerification: report.LinkVerification{Checked: 3}},
 		&BrokenLink{Header: Header{ID: "k", BuildID: "b1"}, URL: "https://example.org/gone", StatusCode: 404},
+		&UnitRender{Header: Header{ID: "l", BuildID: "b1"}, Unit: RepoOutcome{Repository: "r", ContentPath: "r"}, Spec: "sha256:s", Address: "a"},
+		&UnitRendered{Header: Header{ID: "m", BuildID: "b1"}, Outcome: UnitOutcome{Key: "r", Outcome: UnitOutcomeRendered, Pages: 3}},
 	}
 	if len(samples) != len(kinds) {
 		t.Fatalf("test covers %d kinds, package has %d", len(samples), len(kinds))

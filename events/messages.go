@@ -155,16 +155,25 @@ type ContentReady struct {
 // Subject implements Event.
 func (*ContentReady) Subject() string { return SubjectContentReady }
 
-// SiteRendered reports the render of a build's site, successful or not.
+// SiteRendered reports the render of a build's site, successful or not:
+// the assemble stage sends it once the site is published, or could not
+// be, or was not because a newer build had published already.
 type SiteRendered struct {
 	Header
-	OK       bool           `json:"ok"`
-	Site     string         `json:"site,omitempty"` // artifact reference of the published site
-	Pages    int            `json:"pages"`
-	Files    int            `json:"files"`
-	Outcomes []RepoOutcome  `json:"outcomes"`
-	Issues   []report.Issue `json:"issues,omitempty"`
-	Timings  Timings        `json:"timings"`
+	OK       bool          `json:"ok"`
+	Site     string        `json:"site,omitempty"` // artifact reference of the published site
+	Pages    int           `json:"pages"`
+	Files    int           `json:"files"`
+	Outcomes []RepoOutcome `json:"outcomes"`
+	// Units is what became of each unit's render (rendered, reused,
+	// failed), in unit key order; a failed unit whose last good output is
+	// on the site is marked stale.
+	Units []UnitOutcome `json:"units,omitempty"`
+	// Superseded is set when a newer build had already published: this
+	// build's site was not published (OK is false).
+	Superseded bool           `json:"superseded,omitempty"`
+	Issues     []report.Issue `json:"issues,omitempty"`
+	Timings    Timings        `json:"timings"`
 }
 
 // Subject implements Event.

@@ -75,6 +75,7 @@ func (m *Metrics) ObserveBuild(rep report.Build) {
 		m.stageDuration.WithLabelValues(m.stageLabels.value(stage)).Observe(millisToSeconds(ms))
 	}
 	m.failedRepositories.Set(float64(rep.FailedRepositories))
+	m.observeUnits(rep)
 	if rep.StaticRendered {
 		m.renderedPages.Set(float64(rep.RenderedPages))
 	}

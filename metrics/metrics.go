@@ -47,6 +47,7 @@ type Metrics struct {
 	stageLabels         *labelLimiter
 	skipReasonLabels    *labelLimiter
 	deliveryOutcomeLabs *labelLimiter
+	units               unitSeries
 }
 
 // New returns a Metrics with every series registered in a fresh registry,
@@ -63,6 +64,7 @@ func New() *Metrics {
 	m.registerBuildSeries()
 	m.registerDeliverySeries()
 	m.registerLinkSeries()
+	m.registerUnitSeries()
 	m.Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),

@@ -85,6 +85,9 @@ func OpenBroker(ctx context.Context, opts BrokerOptions) (*Broker, error) {
 	return b, nil
 }
 
+// Embedded reports whether the broker is a NATS server inside this process.
+func (b *Broker) Embedded() bool { return b.embedded != nil }
+
 // ClientURL is the URL other processes use to reach an embedded server that
 // listens; "" for an external broker or an in-process-only server.
 func (b *Broker) ClientURL() string {
@@ -110,9 +113,6 @@ func (b *Broker) Describe() string {
 // Shared reports whether other processes can reach this broker: an
 // external one, or the embedded one listening.
 func (b *Broker) Shared() bool { return b.external != "" || b.ClientURL() != "" }
-
-// Embedded reports whether this process runs the broker itself.
-func (b *Broker) Embedded() bool { return b.embedded != nil }
 
 // Site is the site the broker's names are scoped to.
 func (b *Broker) Site() string { return b.scope.Site() }

@@ -19,14 +19,17 @@ import (
 // the outcome of each that arrived. Stages in
 // different processes update it with compare-and-set, never in memory.
 type BuildState struct {
-	BuildID    string                        `json:"build_id"`
-	Reason     string                        `json:"reason"`
-	Direct     bool                          `json:"direct"`
-	ConfigHash string                        `json:"config_hash"`
-	StartedAt  time.Time                     `json:"started_at"`
-	Expected   []string                      `json:"expected"`
-	Arrived    map[string]events.RepoOutcome `json:"arrived"`
-	Timings    events.Timings                `json:"timings"` // discover's own time
+	BuildID    string `json:"build_id"`
+	Reason     string `json:"reason"`
+	Direct     bool   `json:"direct"`
+	ConfigHash string `json:"config_hash"`
+	// AcquisitionHash is config.AcquisitionHash: the part of the
+	// configuration that decides the documentation trees.
+	AcquisitionHash string                        `json:"acquisition_hash,omitempty"`
+	StartedAt       time.Time                     `json:"started_at"`
+	Expected        []string                      `json:"expected"`
+	Arrived         map[string]events.RepoOutcome `json:"arrived"`
+	Timings         events.Timings                `json:"timings"` // discover's own time
 	// Redeliveries counts, per stage, messages of this build that were
 	// delivered again (a process died or a transient error was retried).
 	Redeliveries map[string]int `json:"redeliveries,omitempty"`

@@ -128,7 +128,23 @@ func ProvisionConsumer(ctx context.Context, js jetstream.JetStream, st Stage) (j
 			return nil, fmt.Errorf("set up stage %s: %w", st.Name, err)
 		}
 	}
-	c, err := js.CreateOrUpdateConsumer(ctx, StreamName, jetstream.ConsumerConfig{
+	want := consumerConfig(st)
+	if c, err := js.Consumer(ctx, StreamName, want.Durable); err == nil {
+		// Where delivery starts cannot change on an existing consumer (a
+		// consumer RedeliverNow made starts at a sequence): keep it.
+		have := c.CachedInfo().Config
+		want.DeliverPolicy, want.OptStartSeq = have.DeliverPolicy, have.OptStartSeq
+	}
+	c, err := js.CreateOrUpdateConsumer(ctx, StreamName, want)
+	if err != nil {
+		return nil, fmt.Errorf("provision consumer for stage %s: %w", st.Name, err)
+	}
+	return c, nil
+}
+
+// consumerConfig is the durable consumer a stage's replicas share.
+func consumerConfig(st Stage) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{
 		Durable:        ConsumerName(st.Name),
 		Description:    "docweave stage " + st.Name,
 		FilterSubjects: st.Subjects,
@@ -137,11 +153,38 @@ func ProvisionConsumer(ctx context.Context, js jetstream.JetStream, st Stage) (j
 		MaxDeliver:     st.maxDeliver(),
 		MaxAckPending:  st.maxAckPending(),
 		DeliverPolicy:  jetstream.DeliverAllPolicy,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("provision consumer for stage %s: %w", st.Name, err)
 	}
-	return c, nil
+}
+
+// RedeliverNow hands back, for delivery at once, the messages of a stage
+// that a process which is gone had received but not acknowledged: without
+// it they wait for their ack wait to run out. It recreates the stage's
+// consumer to start after the last message acknowledged in order. Only a
+// process that knows no other process consumes for the stage may call it
+// (a daemon with its own broker, at start-up); it returns how many
+// messages were held.
+func RedeliverNow(ctx context.Context, js jetstream.JetStream, st Stage) (int, error) {
+	c, err := js.Consumer(ctx, StreamName, ConsumerName(st.Name))
+	if errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("stage %s: %w", st.Name, err)
+	}
+	info := c.CachedInfo()
+	if info.NumAckPending == 0 {
+		return 0, nil
+	}
+	if err := js.DeleteConsumer(ctx, StreamName, ConsumerName(st.Name)); err != nil {
+		return 0, fmt.Errorf("stage %s: %w", st.Name, err)
+	}
+	cfg := consumerConfig(st)
+	cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+	cfg.OptStartSeq = info.AckFloor.Stream + 1
+	if _, err := js.CreateConsumer(ctx, StreamName, cfg); err != nil {
+		return 0, fmt.Errorf("stage %s: %w", st.Name, err)
+	}
+	return info.NumAckPending, nil
 }
 
 // Link verification's broker resources (docs/links.md).

@@ -25,6 +25,12 @@ type Runner struct {
 	// Builds, when set, records repeated deliveries in the build's state,
 	// so the build report shows them.
 	Builds *Builds
+	// DropBuildsBefore, when set, is a build ID: messages of builds with
+	// smaller IDs (started before it) are acknowledged without being
+	// handled. A daemon that owns its broker sets it at start-up, so the
+	// work of builds a killed predecessor left half done is dropped, not
+	// finished late (see RedeliverNow).
+	DropBuildsBefore string
 }
 
 // Delivery describes one handled message.
@@ -44,6 +50,7 @@ const (
 	OutcomeAcked      = "acked"
 	OutcomeNakked     = "nakked"
 	OutcomeTerminated = "terminated"
+	OutcomeDropped    = "dropped" // a message of a build from before DropBuildsBefore
 )
 
 // NewRunner prepares a runner for the given stages.
@@ -115,6 +122,15 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	}
 	d.BuildID = ev.Head().BuildID
 	log = log.With().Str("build_id", d.BuildID).Logger()
+	if r.DropBuildsBefore != "" && d.BuildID < r.DropBuildsBefore {
+		d.Outcome = OutcomeDropped
+		log.Info().Msg("message of a build an earlier run of this process left unfinished: dropped")
+		if aerr := msg.Ack(); aerr != nil {
+			log.Warn().Err(aerr).Msg("ack failed")
+		}
+		r.observe(d, start)
+		return
+	}
 	if d.Attempt > 1 && r.Builds != nil {
 		log.Info().Msg("message delivered again")
 		if err := r.Builds.NoteRedelivery(ctx, d.BuildID, st.Name); err != nil {
@@ -131,6 +147,14 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	stopProgress()
 	cancel()
 
+	if err == nil {
+		for _, ev := range out {
+			if !st.declares(ev) {
+				err = Permanentf("stage %s returned a %s message, which it does not declare among the subjects it publishes %v", st.Name, ev.Subject(), st.Publishes)
+				break
+			}
+		}
+	}
 	if err == nil {
 		// Publishing belongs to the handler's work: a shutdown must not cut
 		// it off between a delivered message and its acknowledgement.

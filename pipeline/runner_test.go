@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -71,7 +72,7 @@ func TestRunnerAcksAndPublishesNextEvents(t *testing.T) {
 	b := openTestBroker(t)
 	out := collect(t, b, events.SubjectRepoClone)
 	runStages(t, b, Stage{
-		Name: "discover", Subjects: []string{events.SubjectBuildRequested},
+		Name: "discover", Subjects: []string{events.SubjectBuildRequested}, Publishes: []string{events.SubjectRepoClone},
 		Handle: func(_ context.Context, ev events.Event) ([]events.Event, error) {
 			h := ev.Head()
 			return []events.Event{&events.RepoClone{Header: events.Header{ID: "clone:" + h.BuildID, BuildID: h.BuildID}, Repository: "r1"}}, nil
@@ -240,7 +241,7 @@ func TestRunnerGivesUpAfterMaxDeliver(t *testing.T) {
 func TestRunnerRunsOnlyItsSubset(t *testing.T) {
 	b := openTestBroker(t)
 	first := Stage{
-		Name: "discover", Subjects: []string{events.SubjectBuildRequested},
+		Name: "discover", Subjects: []string{events.SubjectBuildRequested}, Publishes: []string{events.SubjectRepoClone},
 		Handle: func(_ context.Context, ev events.Event) ([]events.Event, error) {
 			h := ev.Head()
 			return []events.Event{&events.RepoClone{Header: events.Header{ID: "clone:" + h.BuildID, BuildID: h.BuildID}, Repository: "r"}}, nil
@@ -303,5 +304,33 @@ func TestPublishDeduplicatesByID(t *testing.T) {
 	info, err := s.Info(ctx)
 	if err != nil || info.State.Msgs != 1 {
 		t.Fatalf("stream holds %d messages (%v), want 1", info.State.Msgs, err)
+	}
+}
+
+// TestRunnerRefusesUndeclaredMessages: a stage that returns a message of a
+// subject it did not declare has the delivery terminated, with a
+// stage.failed record naming the subject, and nothing is published.
+func TestRunnerRefusesUndeclaredMessages(t *testing.T) {
+	b := openTestBroker(t)
+	clones := collect(t, b, events.SubjectRepoClone)
+	failed := collect(t, b, events.SubjectStageFailed)
+	runStages(t, b, Stage{
+		Name: "discover", Subjects: []string{events.SubjectBuildRequested}, Publishes: []string{events.SubjectBuildFinished},
+		Handle: func(_ context.Context, ev events.Event) ([]events.Event, error) {
+			h := ev.Head()
+			return []events.Event{&events.RepoClone{Header: events.Header{ID: "clone:" + h.BuildID, BuildID: h.BuildID}, Repository: "r1"}}, nil
+		},
+	})
+	if err := Publish(context.Background(), b.JS, request("1")); err != nil {
+		t.Fatal(err)
+	}
+	rec := waitEvent(t, failed).(*events.StageFailed)
+	if rec.Stage != "discover" || !strings.Contains(rec.Reason, events.SubjectRepoClone) {
+		t.Fatalf("stage.failed %+v", rec)
+	}
+	select {
+	case ev := <-clones:
+		t.Fatalf("an undeclared message was published: %+v", ev)
+	case <-time.After(300 * time.Millisecond):
 	}
 }

@@ -26,6 +26,12 @@ type Stage struct {
 	Name string
 	// Subjects are the subjects it consumes.
 	Subjects []string
+	// Publishes are the subjects of the messages it may return (a
+	// configurable subject by the key its message type is registered
+	// under, see events.Kind). The runner refuses any other, so these
+	// declarations are the pipeline's flow as it really is; docs/events.md
+	// draws it from them.
+	Publishes []string
 	// Handle does the work.
 	Handle Handler
 	// Concurrency is how many messages one process handles at once (≥1).
@@ -142,4 +148,16 @@ func Build(names []string, deps Deps) ([]Stage, error) {
 func (d Deps) withStage(name string) Deps {
 	d.Log = d.Log.With().Str("stage", name).Logger()
 	return d
+}
+
+// declares reports whether the stage declared ev's subject among the ones
+// it publishes.
+func (s Stage) declares(ev events.Event) bool {
+	kind := events.Kind(ev)
+	for _, p := range s.Publishes {
+		if p == kind {
+			return true
+		}
+	}
+	return false
 }

@@ -89,6 +89,39 @@ type Repository struct {
 	// Reused is true when the repository was at its saved commit and its
 	// documentation tree from the last good build was used without a clone.
 	Reused bool `json:"reused,omitempty"`
+	// Render is what became of the render of this repository (or version)
+	// in this build; absent when it was not rendered (its acquisition
+	// failed, or the build was skipped).
+	Render *UnitRender `json:"render,omitempty"`
+}
+
+// Outcomes of a unit's render.
+const (
+	RenderRendered = "rendered" // rendered by this build
+	RenderReused   = "reused"   // its output was stored under its content address
+	RenderFailed   = "failed"   // it could not be rendered (see the RENDER_FAILED issue)
+)
+
+// UnitRender is the render of one unit (a repository, or one version of
+// it) in one build.
+type UnitRender struct {
+	Outcome string `json:"outcome"` // rendered | reused | failed
+	// Stale is set on a failed unit whose last good pages, from an
+	// earlier build, stay on the site.
+	Stale      bool   `json:"stale,omitempty"`
+	Pages      int    `json:"pages"`
+	DurationMS int64  `json:"duration_ms"`
+	Address    string `json:"address,omitempty"` // content address of its output
+	Error      string `json:"error,omitempty"`
+}
+
+// UnitCounts counts the units' renders of a build.
+type UnitCounts struct {
+	Rendered int `json:"rendered"`
+	Reused   int `json:"reused"`
+	Failed   int `json:"failed"`
+	// Stale counts the failed units whose last good pages stay on the site.
+	Stale int `json:"stale"`
 }
 
 // StageDurationsNoteText is stage_durations_note: each stage's figure is
@@ -114,12 +147,15 @@ type Build struct {
 	// ReusedRepositories counts the repositories (or versions) still at
 	// their saved commits, whose trees were reused without a clone: they
 	// are on the site but not in ClonedRepositories.
-	ReusedRepositories int    `json:"reused_repositories,omitempty"`
-	FailedRepositories int    `json:"failed_repositories"`
-	RenderedPages      int    `json:"rendered_pages"`
-	StaticRendered     bool   `json:"static_rendered"`
-	DocFilesHash       string `json:"doc_files_hash"`
-	SiteHash           string `json:"site_hash,omitempty"`
+	ReusedRepositories int `json:"reused_repositories,omitempty"`
+	FailedRepositories int `json:"failed_repositories"`
+	// Units counts the renders of the build's units: rendered, reused
+	// from the store, failed. Absent when nothing was rendered.
+	Units          *UnitCounts `json:"units,omitempty"`
+	RenderedPages  int         `json:"rendered_pages"`
+	StaticRendered bool        `json:"static_rendered"`
+	DocFilesHash   string      `json:"doc_files_hash"`
+	SiteHash       string      `json:"site_hash,omitempty"`
 	// Redeliveries counts, per stage, messages of this build delivered more
 	// than once: a stage process that died and was replaced, or a retried
 	// transient failure.
@@ -148,12 +184,13 @@ type RepositoryVersions struct {
 }
 
 // ExitCode maps a report to the process exit code of `docweave build`:
-// 0 everything built, 1 the site rendered but repositories failed, 2 no site.
+// 0 everything built, 1 the site rendered but repositories failed (to be
+// acquired or rendered), 2 no site.
 func (b *Build) ExitCode() int {
 	switch {
 	case !b.StaticRendered:
 		return 2
-	case b.FailedRepositories > 0:
+	case b.FailedRepositories > 0 || (b.Units != nil && b.Units.Failed > 0):
 		return 1
 	default:
 		return 0

@@ -28,12 +28,34 @@ type contentPlan struct {
 	excluded map[string]bool
 	// rewritten holds the pages rendered from their copy in PagesDir.
 	rewritten map[string]bool
+	// stubs, for the assembly, is the directory of the pages it renders
+	// and the stand-ins for the units' pages (see assemble.go); it is
+	// mounted as Hugo's content, and nothing else is.
+	stubs string
 }
+
+// renderRole says which part of a site a Hugo build renders (see
+// parts.go): one unit, or the assembly of the pages that span units.
+type renderRole struct {
+	// unit is the content path of the unit rendered; "" for the assembly
+	// and for a whole site.
+	unit string
+	// whole renders every unit and what spans them in one Hugo build
+	// (RenderWhole).
+	whole bool
+	// pageCounts maps each unit's content path to its number of regular
+	// pages, for the assembly's list of repositories.
+	pageCounts map[string]int
+}
+
+// unitFactsOutputFormat is the home page's output format that writes a
+// unit's facts (layouts/home.unitfacts.json) in a unit's render.
+const unitFactsOutputFormat = "unitfacts"
 
 // hugoConfig builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
-func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any {
+func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole) map[string]any {
 	g := opts.Generator
 	title := g.Title
 	if title == "" {
@@ -45,21 +67,6 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 	if g.Description != "" {
 		params["description"] = g.Description
 	}
-	repos := make([]map[string]any, 0, len(opts.Repositories))
-	basePath := sitePath(g.BaseURL)
-	for _, r := range opts.Repositories {
-		entry := map[string]any{"name": r.Name, "forge": r.Forge, "path": r.ContentPath, "editURL": r.EditURL}
-		versionParams(entry, r, basePath)
-		repos = append(repos, entry)
-	}
-	params[reservedParam] = map[string]any{
-		"repositories": repos,
-		// Where page files come from, so templates can tell a page's path
-		// in its repository (for edit links) from its file name.
-		"contentDir": l.ContentDir + "/",
-		"pagesDir":   l.PagesDir + "/",
-	}
-
 	// nil means the configuration named none: the defaults. An empty map
 	// means every taxonomy was dropped: no taxonomy or term pages at all
 	// (Hugo would otherwise bring its own defaults back).
@@ -71,9 +78,31 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 	case len(taxonomies) == 0:
 		disabled = append(disabled, "taxonomy", "term")
 	}
+	docweave := map[string]any{
+		"repositories": siteRepositoryParams(opts.Repositories, g.BaseURL, role.pageCounts, role.unit == ""),
+		"taxonomies":   taxonomyParams(taxonomies, g.BaseURL),
+		// Where page files come from, so templates can tell a page's path
+		// in its repository (for edit links) from its file name.
+		"contentDir": l.ContentDir + "/",
+		"pagesDir":   l.PagesDir + "/",
+	}
+	params[reservedParam] = docweave
 
+	search := true
+	if disabled, _ := lookupParam(g.Params, "disableSearch").(bool); disabled {
+		search = false
+	}
 	homeOutputs := []string{"html"}
-	if disabled, _ := lookupParam(g.Params, "disableSearch").(bool); !disabled {
+	if role.unit != "" {
+		// A unit's render keeps only its own pages (see unit.go); its home
+		// page is written for the unit's facts and search entries (and as
+		// an empty page, discarded, so that links to it keep its URL), and
+		// the not-found page belongs to the assembly.
+		docweave["unit"] = map[string]any{"path": role.unit}
+		homeOutputs = []string{linkOnlyOutputFormat, unitFactsOutputFormat}
+		disabled = append(disabled, "404")
+	}
+	if search && (role.unit != "" || role.whole) {
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 
@@ -108,8 +137,21 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 				"isPlainText":    true,
 				"notAlternative": true,
 			},
+			linkOnlyOutputFormat: map[string]any{
+				"mediaType":      "text/html",
+				"baseName":       "index",
+				"isHTML":         true,
+				"notAlternative": true,
+			},
+			unitFactsOutputFormat: map[string]any{
+				"mediaType":      "application/json",
+				"baseName":       "facts",
+				"path":           "_unit",
+				"isPlainText":    true,
+				"notAlternative": true,
+			},
 		},
-		"outputs": map[string]any{"home": homeOutputs},
+		"outputs": outputs(homeOutputs, role),
 		"module":  map[string]any{"mounts": mounts(l, plan)},
 		"markup": map[string]any{
 			// Documentation written for forges uses raw HTML (<details>,
@@ -149,6 +191,9 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan) map[string]any 
 //   - pages that needed changes are read from their checked copies in
 //     PagesDir instead, and pages that cannot render are left out.
 func mounts(l projectLayout, plan contentPlan) []map[string]any {
+	if plan.stubs != "" {
+		return []map[string]any{{"source": plan.stubs, "target": "content"}}
+	}
 	scan := plan.scan
 	dirs := slices.Sorted(maps.Keys(scan.IndexFiles))
 	isIndex := make(map[string]bool, len(dirs))
@@ -230,4 +275,21 @@ func writeHugoConfig(file string, cfg map[string]any) error {
 		return fmt.Errorf("write hugo configuration: %w", err)
 	}
 	return nil
+}
+
+// linkOnlyOutputFormat is the one output of taxonomy and term pages in a
+// unit's render: HTML, so the pages have their URLs for the unit's pages
+// to link to, written by an empty template (layouts/*.linkonly.html) and
+// discarded — the assembly renders those pages.
+const linkOnlyOutputFormat = "linkonly"
+
+// outputs is Hugo's outputs setting: the home page's formats, and in a
+// unit's render the link-only format for taxonomies and terms.
+func outputs(home []string, role renderRole) map[string]any {
+	out := map[string]any{"home": home}
+	if role.unit != "" {
+		out["taxonomy"] = []string{linkOnlyOutputFormat}
+		out["term"] = []string{linkOnlyOutputFormat}
+	}
+	return out
 }

@@ -27,7 +27,7 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 		},
 		Repositories: []Repository{{Name: "a", Forge: "gh", ContentPath: "gh/a"}},
 	}
-	cfg := hugoConfig(opts, l, contentPlan{})
+	cfg := hugoConfig(opts, l, contentPlan{}, renderRole{})
 
 	for key, want := range map[string]any{
 		"title":         "Handbook",
@@ -50,8 +50,16 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 	if len(repos) != 1 || repos[0]["name"] != "a" || repos[0]["forge"] != "gh" || repos[0]["path"] != "gh/a" {
 		t.Errorf("params.docweave.repositories = %v", repos)
 	}
-	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html", searchOutputFormat}) {
+	// The assembly writes the search index itself, from the units' entries.
+	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html"}) {
 		t.Errorf("home outputs = %v", got)
+	}
+	unit := hugoConfig(opts, l, contentPlan{}, renderRole{unit: "gh/a"})
+	if got := unit["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{linkOnlyOutputFormat, unitFactsOutputFormat, searchOutputFormat}) {
+		t.Errorf("a unit's home outputs = %v", got)
+	}
+	if got := unit["params"].(map[string]any)[reservedParam].(map[string]any)["unit"]; !reflect.DeepEqual(got, map[string]any{"path": "gh/a"}) {
+		t.Errorf("a unit's params.docweave.unit = %v", got)
 	}
 	if opts.Generator.Params[reservedParam] != nil {
 		t.Error("hugoConfig modified the caller's params map")
@@ -59,7 +67,7 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 }
 
 func TestHugoConfigDefaults(t *testing.T) {
-	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentPlan{})
+	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentPlan{}, renderRole{})
 	if cfg["title"] != "Documentation" {
 		t.Errorf("default title = %v", cfg["title"])
 	}
@@ -72,7 +80,7 @@ func TestHugoConfigDefaults(t *testing.T) {
 }
 
 func TestHugoConfigForbidsNetworkExecAndEnvironment(t *testing.T) {
-	sec := hugoConfig(Options{}, testLayout(t), contentPlan{})["security"].(map[string]any)
+	sec := hugoConfig(Options{}, testLayout(t), contentPlan{}, renderRole{})["security"].(map[string]any)
 	none := []string{"none"}
 	checks := map[string]any{
 		"exec.allow":   sec["exec"].(map[string]any)["allow"],

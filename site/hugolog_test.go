@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -98,5 +99,18 @@ func TestHugoErrorsKeepsTheFirstFew(t *testing.T) {
 	}
 	if h.String() != "a; b; c" {
 		t.Errorf("recorded = %q, want the first %d", h.String(), maxRecordedErrors)
+	}
+}
+
+func TestLoggedElsewhereOnlyWhenThisBuildRecordedNothing(t *testing.T) {
+	hugoSays := errors.New("logged 1 error(s)")
+	if !loggedElsewhere(hugoSays, 0) {
+		t.Error("Hugo counted an error this build did not record: not seen as another build's")
+	}
+	if loggedElsewhere(hugoSays, 1) {
+		t.Error("an error this build recorded was taken for another build's")
+	}
+	if loggedElsewhere(errors.New("render of \"/docs/x\" failed"), 0) || loggedElsewhere(nil, 0) {
+		t.Error("another failure was taken for a miscounted error")
 	}
 }

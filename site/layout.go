@@ -1,10 +1,14 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 )
 
 // generatedDirName is the one directory of the project Render writes to.
@@ -42,11 +46,12 @@ func newProjectLayout(projectDir, publishDir string) projectLayout {
 	}
 }
 
-// resetGenerated removes what an earlier render generated (theme,
-// directory pages, page copies, configuration) so no stale file takes part
-// in this one, and keeps the caches.
+// resetGenerated removes what an earlier render generated (directory
+// pages, page copies, configuration) so no stale file takes part in this
+// one, and keeps the caches and the installed theme (installTheme checks
+// that it is the theme of this render).
 func (l projectLayout) resetGenerated() error {
-	for _, p := range []string{l.ThemesDir, l.SectionsDir, l.PagesDir, l.ConfigFile} {
+	for _, p := range []string{l.SectionsDir, l.PagesDir, l.ConfigFile} {
 		if err := os.RemoveAll(p); err != nil {
 			return fmt.Errorf("remove generated %s: %w", p, err)
 		}
@@ -54,8 +59,25 @@ func (l projectLayout) resetGenerated() error {
 	return nil
 }
 
-// installTheme copies the theme tree themeFS to <ThemesDir>/<name>.
+// themeMark names the file beside an installed theme that records which
+// theme it is (the hash of its files).
+const themeMark = ".installed"
+
+// installTheme copies the theme tree themeFS to <ThemesDir>/<name>, unless
+// the same theme is installed there already: a project rendered again (a
+// render replica's work directory) copies the theme once.
 func (l projectLayout) installTheme(themeFS fs.FS, name string) error {
+	sum, err := fsHash(themeFS)
+	if err != nil {
+		return fmt.Errorf("install theme %s: %w", name, err)
+	}
+	mark := filepath.Join(l.ThemesDir, themeMark)
+	if have, err := os.ReadFile(mark); err == nil && string(have) == sum {
+		return nil
+	}
+	if err := os.RemoveAll(l.ThemesDir); err != nil {
+		return fmt.Errorf("install theme %s: %w", name, err)
+	}
 	dst := filepath.Join(l.ThemesDir, name)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return fmt.Errorf("install theme %s: %w", name, err)
@@ -63,5 +85,34 @@ func (l projectLayout) installTheme(themeFS fs.FS, name string) error {
 	if err := os.CopyFS(dst, themeFS); err != nil {
 		return fmt.Errorf("install theme %s: %w", name, err)
 	}
+	if err := os.WriteFile(mark, []byte(sum), 0o644); err != nil {
+		return fmt.Errorf("install theme %s: %w", name, err)
+	}
 	return nil
+}
+
+// fsHash is the hash of every file of fsys, with its path.
+func fsHash(fsys fs.FS) (string, error) {
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, p := range files {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return "", err
+		}
+		io.WriteString(h, p+"\x00")
+		sum := sha256.Sum256(data)
+		h.Write(sum[:])
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -36,13 +36,16 @@ func TestResetGeneratedKeepsTheCache(t *testing.T) {
 	if err := l.resetGenerated(); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{l.ThemesDir, l.SectionsDir, l.ConfigFile} {
+	for _, p := range []string{l.SectionsDir, l.ConfigFile} {
 		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s survived the reset: %v", p, err)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(l.CacheDir, "entry")); err != nil {
-		t.Errorf("cache removed: %v", err)
+	// The caches stay, and so does the theme: installTheme checks it.
+	for _, p := range []string{filepath.Join(l.CacheDir, "entry"), filepath.Join(l.ThemesDir, "docweave", "old.html")} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s removed: %v", p, err)
+		}
 	}
 }
 
@@ -60,9 +63,25 @@ func TestInstallThemeCopiesTheTree(t *testing.T) {
 	if err != nil || string(data) != "css" {
 		t.Errorf("installed file = %q, %v", data, err)
 	}
-	// A second install over an existing tree fails loudly rather than
-	// mixing versions; Render resets first.
-	if err := l.installTheme(tree, "t"); err == nil {
-		t.Error("installing over an existing theme succeeded")
+	// The same theme again: kept as it is (a render replica's work
+	// directory installs the theme once).
+	marker := filepath.Join(l.ThemesDir, "t", "layouts", "all.html")
+	before, _ := os.Stat(marker)
+	if err := l.installTheme(tree, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.Stat(marker); !os.SameFile(before, after) {
+		t.Error("the same theme was copied again")
+	}
+	// Another theme replaces it whole: no file of the old one stays.
+	other := fstest.MapFS{"layouts/other.html": {Data: []byte("other")}}
+	if err := l.installTheme(other, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(marker); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a file of the old theme stayed: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(l.ThemesDir, "t", "layouts", "other.html")); err != nil || string(data) != "other" {
+		t.Errorf("the new theme is not installed: %q %v", data, err)
 	}
 }

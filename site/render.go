@@ -22,32 +22,37 @@ import (
 	"github.com/docweave/docweave/site/theme"
 )
 
-// renderMu serialises renders within a process. Hugo keeps a little
-// process-wide state (its global logger, its clock), and two builds at
-// once would only compete for the same CPUs and double the peak memory.
-var renderMu sync.Mutex
+// hugoBuilds lets the Hugo builds of this process run side by side (each
+// holds it shared), which the units of a site need: a small unit's build
+// is mostly work that does not spread over cores. One piece of Hugo's
+// state is process-wide, its global logger, and a build counts the errors
+// logged there as its own; with builds side by side such an error can be
+// counted by the wrong one. A build that failed only on errors it did not
+// record itself is therefore run again alone (holding it exclusively).
+var hugoBuilds sync.RWMutex
+
+// loggedElsewhere reports whether a failed build's only reason may be
+// errors another build logged: Hugo says it logged errors, and this
+// build's own loggers recorded none.
+func loggedElsewhere(err error, recorded int) bool {
+	return err != nil && recorded == 0 && strings.Contains(err.Error(), "logged ") && strings.Contains(err.Error(), "error(s)")
+}
 
 // maxBuildAttempts bounds how often one render runs Hugo: when a build
 // fails on pages the pre-render checks did not catch, those pages are left
 // out and the build is run again.
 const maxBuildAttempts = 4
 
-// Render renders the site of opts.ProjectDir into opts.PublishDir with
-// docweave's embedded theme. A page that cannot render does not fail the
-// render: it is left out and reported in Result.Issues, with the other page
-// problems. Render fails when the site as a whole cannot be rendered (bad
-// options, a theme error, more than half the pages failing).
+// renderProject renders one Hugo project: the project of one unit (see
+// unit.go), with role naming it. A page that cannot render does not fail
+// the render: it is left out and reported in Result.Issues, with the other
+// page problems. It fails when the project as a whole cannot be rendered
+// (bad options, a theme error, more than half the pages failing).
 //
 // The context is checked before each build starts and after it ends; Hugo
 // cannot be interrupted midway, so a cancelled render finishes its build
 // and then reports ctx's error (the caller discards the staging directory).
-func Render(ctx context.Context, opts Options) (Result, error) {
-	return render(ctx, opts, theme.FS())
-}
-
-// render is Render with the theme as a parameter, so the benchmarks can
-// measure Hugo alone with a minimal theme through the same code path.
-func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
+func renderProject(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("render site: %w", err)
 	}
@@ -58,8 +63,15 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 	l := newProjectLayout(opts.ProjectDir, opts.PublishDir)
 	log := opts.Logger.With().Str("component", "site").Logger()
 
-	renderMu.Lock()
-	defer renderMu.Unlock()
+	hugoBuilds.RLock()
+	exclusive := false
+	defer func() {
+		if exclusive {
+			hugoBuilds.Unlock()
+		} else {
+			hugoBuilds.RUnlock()
+		}
+	}()
 	start := time.Now()
 
 	content, err := prepareContent(l, themeFS)
@@ -72,7 +84,17 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 
 	var b build
 	for attempt := 1; ; attempt++ {
-		b, err = runBuild(l, opts, content, log)
+		b, err = runBuild(l, opts, role, content, log)
+		if !exclusive && loggedElsewhere(err, b.logged) {
+			log.Info().Err(err).Msg("hugo counted errors this build did not log; building again alone")
+			hugoBuilds.RUnlock()
+			hugoBuilds.Lock()
+			exclusive = true
+			if err := os.RemoveAll(l.PublishDir); err != nil {
+				return Result{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
+			}
+			b, err = runBuild(l, opts, role, content, log)
+		}
 		if err == nil {
 			break
 		}
@@ -188,6 +210,7 @@ func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
 
 // build is the outcome of one Hugo build.
 type build struct {
+	logged   int // errors this build's own loggers recorded
 	scan     contentScan
 	pages    int
 	static   int
@@ -196,7 +219,7 @@ type build struct {
 
 // runBuild plans the sections for the pages not left out, writes the Hugo
 // configuration and runs one build into l.PublishDir.
-func runBuild(l projectLayout, opts Options, content *preparedContent, log zerolog.Logger) (build, error) {
+func runBuild(l projectLayout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
 	plan := contentPlan{
 		scan:      planContent(content.tree, opts.Repositories, content.excluded),
 		excluded:  content.excluded,
@@ -212,7 +235,7 @@ func runBuild(l projectLayout, opts Options, content *preparedContent, log zerol
 	if err := writeVersionRedirects(l.SectionsDir, plan.scan.Redirects); err != nil {
 		return b, err
 	}
-	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan)); err != nil {
+	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan, role)); err != nil {
 		return b, err
 	}
 
@@ -230,6 +253,7 @@ func runBuild(l projectLayout, opts Options, content *preparedContent, log zerol
 		return b, err
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
+		b.logged = len(hugoErrs.all())
 		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.all())
 		if logged := hugoErrs.String(); logged != "" {
 			return b, fmt.Errorf("hugo build: %w (logged: %s)", err, logged)

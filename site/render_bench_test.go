@@ -78,6 +78,11 @@ func benchPage(repo string, section, page, perSection int) string {
 }
 
 func benchRender(b *testing.B, themeFS fs.FS, params map[string]any) {
+	benchRenderWith(b, render, themeFS, params)
+}
+
+// benchRenderWith measures one way of rendering the generated content.
+func benchRenderWith(b *testing.B, render func(context.Context, Options, fs.FS) (Result, error), themeFS fs.FS, params map[string]any) {
 	project, repos, pages := writeBenchProject(b, b.TempDir(), bench1000)
 	publishRoot := b.TempDir()
 	opts := Options{
@@ -119,9 +124,17 @@ func cpuTime(b *testing.B) time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkRenderTheme renders the generated content with docweave's theme.
+// BenchmarkRenderTheme renders the generated content with docweave's theme,
+// in parts (one Hugo build per repository, then the assembly) as the
+// pipeline does, in one process and one unit after the other.
 func BenchmarkRenderTheme(b *testing.B) {
 	benchRender(b, theme.FS(), nil)
+}
+
+// BenchmarkRenderThemeWhole renders the same content with the same theme
+// in one Hugo build (RenderWhole): what rendering in parts costs more.
+func BenchmarkRenderThemeWhole(b *testing.B) {
+	benchRenderWith(b, renderWhole, theme.FS(), nil)
 }
 
 // BenchmarkRenderFloor renders the same content through the same code path

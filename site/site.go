@@ -2,25 +2,36 @@
 // library and docweave's own theme (package site/theme), so a build needs
 // neither a hugo binary nor the network.
 //
-// The render stage lays out a Hugo project directory — each repository's
-// documentation under <ProjectDir>/content/<repo>/ (or
+// A site is rendered in parts (parts.go). Each unit — a repository's
+// documentation, or one version of a versioned repository — is rendered
+// by a Hugo build of its own (RenderUnit), which keeps only the unit's
+// pages and files and emits the unit's facts: its pages with their titles,
+// URLs and taxonomy terms, and its search entries. The assembly
+// (Assemble) renders the pages that span units — the home page, /docs/,
+// taxonomy and term pages, the not-found page, the root pages of
+// versioned repositories — from those facts, places every unit's files
+// beside them, fills in the version switchers and writes the search index.
+// Render does all of it in one process; the pipeline's stages do the same
+// across processes, reusing every unit whose content address is already
+// stored.
+//
+// Every page of the site is served under /docs/<content path>/, where a
+// repository's documentation sits under content/<repo>/ (or
 // content/<forge>/<repo>/, and with versioning one directory per version
-// below that) — and calls Render. Render adds only files of its
-// own under <ProjectDir>/.docweave/ (the Hugo configuration, the theme,
-// generated directory pages, checked copies of pages that needed changes,
-// and Hugo's caches); it never edits the repositories' files. The site it
-// writes serves every page under /docs/<content path>/, a home page listing
-// the repositories, taxonomy pages and /search/index.json.
+// below that). A render adds only files of its own under
+// <ProjectDir>/.docweave/ (the Hugo configuration, the theme, generated
+// directory pages, checked copies of pages that needed changes, and
+// Hugo's caches); it never edits the repositories' files.
 //
 // Documentation written for other tools must not stop the site: before
 // Hugo runs, every Markdown file is checked with Hugo's own page lexer
 // (inspect.go), and what Hugo would refuse — unknown shortcodes, front
 // matter it cannot use — is set right in a copy; a page that still fails
 // while Hugo renders is left out and the build run again. Each case is an
-// Issue in the Result.
+// Issue in the Result. A unit that cannot render at all fails alone.
 //
 // Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
-// rather than through its command package: each Render builds a fresh set of
+// rather than through its command package: each render builds a fresh set of
 // sites and closes it, so nothing of a rendered site outlives the call, and
 // process-wide settings such as GOMAXPROCS are left alone.
 package site

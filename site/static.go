@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,6 +23,9 @@ func copyStatic(sites *hugolib.HugoSites, publishDir string) (int, error) {
 	for _, sfs := range sites.BaseFs.SourceFilesystems.Static {
 		dst := filepath.Join(publishDir, sfs.PublishFolder)
 		err := afero.Walk(sfs.Fs, string(filepath.Separator), func(p string, info fs.FileInfo, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && p == string(filepath.Separator) {
+				return nil // a project without static files (the assembly's)
+			}
 			if err != nil {
 				return err
 			}

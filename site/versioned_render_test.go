@@ -271,8 +271,12 @@ func TestVersionedTermPagesNameTheVersion(t *testing.T) {
 }
 
 func TestVersionedConfigurationCarriesVersionMetadata(t *testing.T) {
-	opts, _ := renderVersioned(t, "https://docs.example.org/handbook/")
-	data, err := os.ReadFile(filepath.Join(opts.ProjectDir, generatedDirName, "hugo.json"))
+	g := fixtureGenerator()
+	g.BaseURL = "https://docs.example.org/handbook/"
+	opts := Options{Generator: g, Repositories: versionedRepos()}
+	// The assembly's configuration, as Hugo is given it: every version
+	// with its commit.
+	data, err := json.Marshal(hugoConfig(opts, testLayout(t), contentPlan{}, renderRole{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,6 +296,12 @@ func TestVersionedConfigurationCarriesVersionMetadata(t *testing.T) {
 	}
 	if got := string(repos[0]["defaultVersion"]); got != `"main"` {
 		t.Errorf("gamma defaultVersion = %s, want \"main\"", got)
+	}
+	if got := string(repos[0]["landing"]); got != `"/handbook/docs/gamma/main/"` {
+		t.Errorf("gamma landing = %s", got)
+	}
+	if got := string(repos[0]["landingPermalink"]); got != `"https://docs.example.org/handbook/docs/gamma/main/"` {
+		t.Errorf("gamma landingPermalink = %s", got)
 	}
 	type version struct {
 		Name, Slug, Commit, URL string

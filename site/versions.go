@@ -1,9 +1,12 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
+	"io/fs"
 	"maps"
 	"net/url"
 	"os"
@@ -142,29 +145,32 @@ func defaultVersion(r Repository) (Version, bool) {
 //	  slug     its directory and URL segment ("feature-x")
 //	  default  true for the default version
 //	  tag      true for a tag, false for a branch
-//	  commit   the full commit hash
+//	  commit   the full commit hash (in the assembly's configuration only)
 //	  url      its root page's URL path, base path included
 //	           ("/docs/alpha/v1.1.0/")
 //	  editURL  the pattern of its pages' edit links ("" for none)
 //
 // A repository without versions is left as it is, so the configuration
 // of a non-versioned site does not change.
-func versionParams(entry map[string]any, r Repository, basePath string) {
+func versionParams(entry map[string]any, r Repository, basePath string, withCommits bool) {
 	if len(r.Versions) == 0 {
 		return
 	}
 	versions := make([]map[string]any, 0, len(r.Versions))
 	for i, v := range r.Versions {
-		versions = append(versions, map[string]any{
+		version := map[string]any{
 			"rank":    i,
 			"name":    v.Name,
 			"slug":    v.Slug,
 			"default": v.Default,
 			"tag":     v.Tag,
-			"commit":  v.Commit,
 			"url":     versionURL(basePath, r.ContentPath, v.Slug),
 			"editURL": v.EditURL,
-		})
+		}
+		if withCommits {
+			version["commit"] = v.Commit
+		}
+		versions = append(versions, version)
 	}
 	entry["versions"] = versions
 	if d, ok := defaultVersion(r); ok {
@@ -203,4 +209,116 @@ func writeVersionRedirects(sectionsDir string, redirects map[string]string) erro
 		}
 	}
 	return nil
+}
+
+// switcherPlaceholder starts the mark a unit's render leaves in a
+// versioned page's version switcher (layouts/_partials/version-switcher.html):
+// <!--docweave:versions:<the page's path below its version root, query-escaped>-->.
+const switcherPlaceholder = "<!--docweave:versions:"
+
+// fillVersionSwitchers fills in the version switcher of every page of
+// every versioned unit below publishDir (see switcherList) and returns how
+// many pages it wrote. A page is written anew, never in place: placed
+// files may be hard links into an artifact store.
+func fillVersionSwitchers(publishDir string, repos []Repository, facts map[string]*unitFacts) (int, error) {
+	patched := 0
+	for _, u := range Units(repos) {
+		if u.Version == nil || facts[u.Path] == nil {
+			continue
+		}
+		root := filepath.Join(publishDir, "docs", filepath.FromSlash(u.Path))
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out, changed, err := fillSwitcher(data, u, facts)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
+			if !changed {
+				return nil
+			}
+			patched++
+			return replaceFile(p, out)
+		})
+		if err != nil {
+			return patched, fmt.Errorf("site: version switchers of %s: %w", u.Path, err)
+		}
+	}
+	return patched, nil
+}
+
+// fillSwitcher replaces the switcher mark of one page of unit u.
+func fillSwitcher(page []byte, u Unit, facts map[string]*unitFacts) ([]byte, bool, error) {
+	start := bytes.Index(page, []byte(switcherPlaceholder))
+	if start < 0 {
+		return page, false, nil
+	}
+	end := bytes.Index(page[start:], []byte("-->"))
+	if end < 0 {
+		return nil, false, errors.New("version switcher mark is not closed")
+	}
+	rel, err := url.QueryUnescape(string(page[start+len(switcherPlaceholder) : start+end]))
+	if err != nil {
+		return nil, false, fmt.Errorf("version switcher mark: %w", err)
+	}
+	self, ok := facts[u.Path].url(rel)
+	if !ok {
+		return nil, false, fmt.Errorf("version switcher mark names %q, which is not a page of %s", rel, u.Path)
+	}
+	list := switcherList(u.Repository, rel, self, facts)
+	var b bytes.Buffer
+	b.Grow(len(page) + len(list))
+	b.Write(page[:start])
+	b.WriteString(list)
+	b.Write(page[start+end+len("-->"):])
+	return b.Bytes(), true, nil
+}
+
+// switcherList is the list of a version switcher on the page at path rel
+// below a version root, whose own URL is self: for each version of the
+// repository that has pages, in switcher order, a link to the same page
+// in that version when it has one, else to its root page marked as a
+// fallback; the page's own entry carries aria-current.
+func switcherList(repo Repository, rel, self string, facts map[string]*unitFacts) string {
+	var b strings.Builder
+	for _, v := range repo.Versions {
+		f := facts[path.Join(repo.ContentPath, v.Slug)]
+		if f == nil {
+			continue
+		}
+		rootURL, ok := f.url("")
+		if !ok {
+			continue
+		}
+		name := html.EscapeString(v.Name)
+		mark := ""
+		if v.Default {
+			mark = ` <span class="version-default">default</span>`
+		}
+		if same, ok := f.url(rel); ok {
+			fmt.Fprintf(&b, "\n<li><a href=\"%s\">%s</a>%s</li>", same, name, mark)
+			continue
+		}
+		fmt.Fprintf(&b, "\n<li><a class=\"version-fallback\" href=\"%s\" title=\"Page not in %s: opens its index\">%s <span class=\"version-fallback-mark\" aria-hidden=\"true\">index</span><span class=\"visually-hidden\"> (this page is not in %s; opens its index)</span></a>%s</li>",
+			rootURL, name, name, name, mark)
+	}
+	own := fmt.Sprintf(`<li><a href="%s">`, self)
+	return strings.Replace(b.String(), own, fmt.Sprintf(`<li><a href="%s" aria-current="page">`, self), 1)
+}
+
+// url returns the URL of the unit's page at path rel below its root.
+func (f *unitFacts) url(rel string) (string, bool) {
+	if f.byPath == nil {
+		f.byPath = make(map[string]string, len(f.Pages))
+		for _, p := range f.Pages {
+			f.byPath[p.Path] = p.URL
+		}
+	}
+	u, ok := f.byPath[rel]
+	return u, ok
 }

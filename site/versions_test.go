@@ -103,18 +103,28 @@ func TestSitePathAndVersionURL(t *testing.T) {
 
 func TestVersionParamsLeaveNonVersionedRepositoriesAlone(t *testing.T) {
 	entry := map[string]any{"name": "delta"}
-	versionParams(entry, Repository{Name: "delta", ContentPath: "delta"}, "/")
+	versionParams(entry, Repository{Name: "delta", ContentPath: "delta"}, "/", true)
 	if len(entry) != 1 {
 		t.Errorf("a non-versioned repository's entry gained keys: %v", entry)
 	}
 	entry = map[string]any{}
-	versionParams(entry, versionedRepos()[0], "/")
+	versionParams(entry, versionedRepos()[0], "/", true)
 	if entry["defaultVersion"] != "main" {
 		t.Errorf("defaultVersion = %v", entry["defaultVersion"])
 	}
 	vs, _ := entry["versions"].([]map[string]any)
-	if len(vs) != 3 || vs[1]["name"] != "v1.1.0" || vs[1]["tag"] != true || vs[1]["url"] != "/docs/gamma/v1.1.0/" {
+	if len(vs) != 3 || vs[1]["name"] != "v1.1.0" || vs[1]["tag"] != true || vs[1]["url"] != "/docs/gamma/v1.1.0/" || vs[1]["commit"] != gammaV110Commit {
 		t.Errorf("versions = %v", vs)
+	}
+	// A unit's render does not get the commits: no page shows one, and a
+	// commit that changed nothing of a version's files must not change
+	// the version's render.
+	entry = map[string]any{}
+	versionParams(entry, versionedRepos()[0], "/", false)
+	for _, v := range entry["versions"].([]map[string]any) {
+		if _, has := v["commit"]; has {
+			t.Errorf("a unit's configuration carries the commit of %v", v["name"])
+		}
 	}
 }
 

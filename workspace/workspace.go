@@ -21,25 +21,11 @@ type Layout struct {
 	RepoCache string
 }
 
-// For derives the layout from a configuration.
+// For derives the layout from a configuration (config.WorkspaceRoot and
+// config.RepoCacheRoot, so the output directory's checks guard the same
+// directories this layout uses).
 func For(cfg *config.Config) Layout {
-	root := cfg.Build.WorkspaceDir
-	if root == "" {
-		out := cfg.Output.Directory
-		if out == "" {
-			out = "site"
-		}
-		abs, err := filepath.Abs(out)
-		if err != nil {
-			abs = out
-		}
-		root = filepath.Join(filepath.Dir(abs), ".docweave")
-	}
-	cache := cfg.Daemon.Storage.RepoCacheDir
-	if cache == "" {
-		cache = filepath.Join(root, "repos")
-	}
-	return Layout{Root: root, RepoCache: cache}
+	return Layout{Root: cfg.WorkspaceRoot(), RepoCache: cfg.RepoCacheRoot()}
 }
 
 // Artifacts is the local artifact store's directory.

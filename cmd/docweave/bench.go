@@ -38,11 +38,11 @@ serves it over Git smart HTTP on loopback, and measures docweave on it:
 
 func newBenchRunCommand(g *globalFlags) *cobra.Command {
 	var (
-		quick                              bool
-		sizes, jsonPath, svgPath, workDir  string
-		repos, pages, repeat, daemonBuilds int
-		concurrency, linkHosts, ingressReq int
-		linkLatency                        time.Duration
+		quick                                       bool
+		sizes, jsonPath, svgPath, workDir, baseline string
+		repos, pages, repeat, daemonBuilds          int
+		concurrency, linkHosts, ingressReq          int
+		linkLatency                                 time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "run",
@@ -84,6 +84,16 @@ and 200 rates. Each figure is the median of --repeat runs, with its spread.`,
 				opts.LinkLatency = linkLatency
 			}
 			opts.WorkDir = workDir
+			if baseline != "" {
+				abs, err := filepath.Abs(baseline)
+				if err != nil {
+					return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
+				}
+				if _, err := os.Stat(abs); err != nil {
+					return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
+				}
+				opts.Baseline = abs
+			}
 			level := g.logLevel
 			if !cmd.Root().PersistentFlags().Changed("log-level") {
 				level = "warn" // the daemon's info logs would bury the progress lines
@@ -123,6 +133,7 @@ and 200 rates. Each figure is the median of --repeat runs, with its spread.`,
 	f.IntVar(&ingressReq, "ingress-requests", 20000, "requests per ingress rate sample")
 	f.StringVar(&jsonPath, "json", "bench-results.json", "where the JSON results go")
 	f.StringVar(&svgPath, "svg", "docs/images/performance.svg", "where the chart goes (\"\" for none)")
+	f.StringVar(&baseline, "baseline", "", "another docweave binary (say, built from an earlier commit) whose cold builds alternate with this one's")
 	f.StringVar(&workDir, "work-dir", "", "directory for the farms and builds (default: a temporary directory, removed afterwards)")
 	return cmd
 }

@@ -71,12 +71,10 @@ func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks boo
 		return &exitError{code: 2, err: err}
 	}
 	if outDir != "" {
-		abs, err := filepath.Abs(outDir)
-		if err != nil {
-			return &exitError{code: 2, err: err}
+		// -o goes through the checks output.directory goes through.
+		if err := cfg.SetOutputDirectory(outDir); err != nil {
+			return &exitError{code: 2, err: fmt.Errorf("-o: %w", err)}
 		}
-		cfg.Output.Directory = abs
-		cfg.Daemon.Storage.OutputDir = abs
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -127,8 +127,22 @@ output:
 	if !strings.Contains(page("docs/alpha/guide/page2/index.html"), `<link rel="icon" type="image/svg+xml" href="/favicon.svg">`) {
 		t.Fatal("a page does not link the favicon")
 	}
-	if _, err := os.Stat(filepath.Join(out, "content", "alpha", "guide", "page1.md")); err != nil {
-		t.Fatalf("Hugo project content not under output.directory/content/<repo>: %v", err)
+	// The site is rendered in parts from the trees in the artifact store:
+	// the output directory holds the site and the report, and docweave's
+	// own work directory, nothing else.
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if name := e.Name(); name != "public" && name != "build-report.json" && name != ".docweave" {
+			t.Errorf("the output directory holds %s", name)
+		}
+	}
+	if rep.Units == nil || rep.Units.Rendered != 3 || rep.Units.Failed != 0 {
+		t.Errorf("unit renders %+v, want 3 rendered", rep.Units)
+	}
+	for _, r := range rep.Repositories {
+		if r.Status == "ok" && (r.Render == nil || r.Render.Outcome != report.RenderRendered || r.Render.Pages == 0) {
+			t.Errorf("repository %s: render %+v", r.Name, r.Render)
+		}
 	}
 	if strings.Contains(page("docs/alpha/guide/page1/index.html"), "package main") {
 		t.Fatal("non-documentation files reached the site")

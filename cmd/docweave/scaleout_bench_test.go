@@ -53,7 +53,7 @@ func BenchmarkScaleOut20x50(b *testing.B) {
 
 		cluster := natstest.StartCluster(b, 3)
 		ports := freePorts(b, 4)
-		for _, group := range []string{"discover", "clone,prune", "clone,prune", "render,fingerprint,publishreload"} {
+		for _, group := range []string{"discover", "clone,prune", "clone,prune", "render,assemble,fingerprint,publishreload"} {
 			cfgPath, pdir := splitConfig(b, strings.ReplaceAll(group, ",", "-"), cluster.URLs(), urls, ports)
 			startProcess(b, pdir, "stage", "--stages", group, "--metrics-addr", "127.0.0.1:0", "-c", cfgPath)
 		}

@@ -99,6 +99,16 @@ type buildStatus struct {
 
 func triggerAndWait(t *testing.T, admin string, during func()) buildStatus {
 	t.Helper()
+	id := triggerBuild(t, admin)
+	if during != nil {
+		during()
+	}
+	return waitBuildDone(t, admin, id)
+}
+
+// triggerBuild asks the admin API for a build and returns its ID.
+func triggerBuild(t *testing.T, admin string) string {
+	t.Helper()
 	resp, err := http.Post("http://"+admin+"/api/build/trigger", "application/json", strings.NewReader(`{}`))
 	if err != nil {
 		t.Fatal(err)
@@ -108,10 +118,7 @@ func triggerAndWait(t *testing.T, admin string, during func()) buildStatus {
 	}
 	json.NewDecoder(resp.Body).Decode(&acc)
 	resp.Body.Close()
-	if during != nil {
-		during()
-	}
-	return waitBuildDone(t, admin, acc.BuildID)
+	return acc.BuildID
 }
 
 func waitBuildDone(t *testing.T, admin, id string) buildStatus {
@@ -198,7 +205,10 @@ func TestScaleOut(t *testing.T) {
 	start("discover", "stage", "--stages", "discover", "--metrics-addr", "127.0.0.1:0")
 	start("acquire1", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	start("acquire2", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
-	render := start("render1", "stage", "--stages", "render,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
+	// Rendering in parts: render replicas anywhere, the assembly where
+	// the site is written (beside publishreload, which uploads it).
+	render := start("render1", "stage", "--stages", "render", "--metrics-addr", "127.0.0.1:0")
+	start("site", "stage", "--stages", "assemble,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
 	start("verifylinks", "stage", "--stages", "verifylinks", "--metrics-addr", "127.0.0.1:0")
 	start("serve", "serve", "--servers", "admin,docs")
 	admin := fmt.Sprintf("127.0.0.1:%d", ports[2])
@@ -221,12 +231,12 @@ func TestScaleOut(t *testing.T) {
 	// object store; the render process's report gained its figures.
 	var startup report.Build
 	for deadline := time.Now().Add(60 * time.Second); ; {
-		data, err := os.ReadFile(filepath.Join(dirs["render1"], "site", "build-report.json"))
+		data, err := os.ReadFile(filepath.Join(dirs["site"], "site", "build-report.json"))
 		if err == nil && json.Unmarshal(data, &startup) == nil && startup.Links != nil {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the link figures never reached the render process's report")
+			t.Fatal("the link figures never reached the site process's report")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -251,7 +261,7 @@ func TestScaleOut(t *testing.T) {
 	st := triggerAndWait(t, admin, func() {
 		waitAckPending(t, brokerURL, "render")
 		_ = render.cmd.Process.Signal(syscall.SIGKILL)
-		start("render2", "stage", "--stages", "render,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
+		start("render2", "stage", "--stages", "render", "--metrics-addr", "127.0.0.1:0")
 	})
 	if st.State != "success" {
 		t.Fatalf("build after the render process was killed: %s", st.State)

@@ -64,7 +64,7 @@ func TestScaleOutVersioned(t *testing.T) {
 	start("discover", "stage", "--stages", "discover", "--metrics-addr", "127.0.0.1:0")
 	start("acquire1", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	start("acquire2", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
-	start("render", "stage", "--stages", "render,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
+	start("render", "stage", "--stages", "render,assemble,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
 	start("serve", "serve", "--servers", "admin,docs")
 	admin := fmt.Sprintf("127.0.0.1:%d", ports[2])
 	docsURL := fmt.Sprintf("http://127.0.0.1:%d", ports[0])

@@ -29,6 +29,7 @@ type statusBuild struct {
 
 type statusRepo struct {
 	Name, URL, Commit, ShortCommit, LastSuccess, LastError string
+	Stale                                                  bool
 }
 
 func newStatusPage(s Snapshot, now time.Time) statusPage {
@@ -60,7 +61,7 @@ func newStatusPage(s Snapshot, now time.Time) statusPage {
 	}
 	for _, r := range s.Repositories {
 		row := statusRepo{Name: r.Name, URL: r.URL, Commit: r.Commit, ShortCommit: shortCommit(r.Commit),
-			LastSuccess: "never", LastError: r.LastError}
+			LastSuccess: "never", LastError: r.LastError, Stale: r.Stale}
 		if r.LastSuccess != nil {
 			row.LastSuccess = formatTime(*r.LastSuccess) + " (" + relative(*r.LastSuccess, now) + ")"
 		}

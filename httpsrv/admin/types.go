@@ -42,6 +42,9 @@ type RepoStatus struct {
 	LastSuccess *time.Time `json:"last_success,omitempty"`
 	// LastError is the latest failure's message, empty after a success.
 	LastError string `json:"last_error,omitempty"`
+	// Stale is set when the latest build could not render this repository
+	// (or one of its versions) and the site shows its last good pages.
+	Stale bool `json:"stale,omitempty"`
 }
 
 // StageStatus is the backlog of one stage, read from its durable consumer.

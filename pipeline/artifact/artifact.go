@@ -23,6 +23,10 @@ var ErrNotFound = errors.New("artifact not found")
 type File struct {
 	Rel    string
 	Source string
+	// Owned says the caller hands the file over: it will neither change
+	// nor reuse it, so a store on the same disk may keep the file itself
+	// (a hard link) instead of a copy.
+	Owned bool
 }
 
 // Store keeps immutable trees of files addressed by their content.
@@ -33,6 +37,28 @@ type Store interface {
 	Materialize(ctx context.Context, ref Ref, dir string) error
 	// Has reports whether the tree is stored.
 	Has(ctx context.Context, ref Ref) (bool, error)
+	// PutRecord keeps a small value under a name, replacing any earlier
+	// one: for what is looked up by something other than its content (a
+	// unit's content address names the record of its rendered output).
+	// Names are SafeName.
+	PutRecord(ctx context.Context, name string, value []byte) error
+	// Record returns the value kept under name, or an error wrapping
+	// ErrNotFound.
+	Record(ctx context.Context, name string) ([]byte, error)
+}
+
+// SafeName reports whether name can name a record: 1 to 128 of a-z, 0-9,
+// "-", "_" and ".", not starting with ".".
+func SafeName(name string) bool {
+	if name == "" || len(name) > 128 || name[0] == '.' {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // Hex returns the hash part of a reference, for use in file names.

@@ -74,3 +74,24 @@ func HashDir(dir string) (Ref, int, error) {
 	}
 	return TreeRef(entries), len(entries), nil
 }
+
+// ListDir lists the regular files below dir as the files of a tree, named
+// by their slash paths relative to dir.
+func ListDir(dir string) ([]File, error) {
+	var files []File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		files = append(files, File{Rel: filepath.ToSlash(rel), Source: p})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", dir, err)
+	}
+	return files, nil
+}

@@ -51,6 +51,7 @@ func (l *Local) PutTree(ctx context.Context, files []File) (Ref, error) {
 	defer os.RemoveAll(tmp)
 	entries := make([]Entry, 0, len(files))
 	seen := make(map[string]bool, len(files))
+	dirs := map[string]bool{}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return "", err
@@ -62,7 +63,14 @@ func (l *Local) PutTree(ctx context.Context, files []File) (Ref, error) {
 			return "", fmt.Errorf("put tree: path %q given twice", f.Rel)
 		}
 		seen[f.Rel] = true
-		sum, err := copyHashing(f.Source, filepath.Join(tmp, filepath.FromSlash(f.Rel)))
+		dst := filepath.Join(tmp, filepath.FromSlash(f.Rel))
+		if dir := filepath.Dir(dst); !dirs[dir] {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return "", fmt.Errorf("put tree: %s: %w", f.Rel, err)
+			}
+			dirs[dir] = true
+		}
+		sum, err := keepFile(f, dst)
 		if err != nil {
 			return "", fmt.Errorf("put tree: %s: %w", f.Rel, err)
 		}
@@ -124,6 +132,18 @@ func (l *Local) Has(_ context.Context, ref Ref) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
+}
+
+// keepFile puts one file of a tree at dst, whose directory exists: an
+// owned file as a hard link where the disk allows, else as a copy. It
+// returns the hex sha256 of the content.
+func keepFile(f File, dst string) (string, error) {
+	if f.Owned {
+		if err := os.Link(f.Source, dst); err == nil {
+			return HashFile(dst)
+		}
+	}
+	return copyHashing(f.Source, dst)
 }
 
 // copyHashing copies src to dst (creating parents) and returns the hex

@@ -82,3 +82,39 @@ func TestLocalRejectsUnsafePathsAndUnknownRefs(t *testing.T) {
 		t.Fatal("malformed ref accepted")
 	}
 }
+
+// TestLocalKeepsOwnedFilesWithoutCopying: a file handed over (Owned) is
+// kept as a hard link of itself; the tree's reference is the one a copy
+// gives.
+func TestLocalKeepsOwnedFilesWithoutCopying(t *testing.T) {
+	ctx := context.Background()
+	l, err := NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(src, []byte("<p>page</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	owned, err := l.PutTree(ctx, []File{{Rel: "a/page.html", Source: src, Owned: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied, err := NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := copied.PutTree(ctx, []File{{Rel: "a/page.html", Source: src}})
+	if err != nil || ref != owned {
+		t.Fatalf("owned %s, copied %s, %v", owned, ref, err)
+	}
+	hexRef, _ := owned.Hex()
+	kept, err := os.Stat(filepath.Join(l.root, "trees", hexRef, "a", "page.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := os.Stat(src)
+	if !os.SameFile(kept, orig) {
+		t.Fatal("the owned file was copied, not linked")
+	}
+}

@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/docweave/docweave/stages/assemble"      // registers assemble
 	_ "github.com/docweave/docweave/stages/clone"         // registers clone
 	_ "github.com/docweave/docweave/stages/discover"      // registers discover
 	_ "github.com/docweave/docweave/stages/fingerprint"   // registers fingerprint

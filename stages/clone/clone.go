@@ -42,6 +42,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 	}
 	return pipeline.Stage{
 		Name: Name, Subjects: []string{events.SubjectRepoClone}, Handle: s.handle,
+		Publishes:   []string{events.SubjectRepoCloned},
 		Concurrency: conc,
 	}, nil
 }

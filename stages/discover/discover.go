@@ -34,7 +34,10 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, store: d.Store, log: d.Log}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: s.handle}, nil
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: s.handle,
+		// Units reused from the saved state arrive at once (repo.pruned, and
+		// content_ready when no unit needs a clone); a skip ends the build.
+		Publishes: []string{events.SubjectRepoClone, events.SubjectRepoPruned, events.SubjectContentReady, events.SubjectBuildFinished}}, nil
 }
 
 type stage struct {
@@ -93,13 +96,14 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		keys = append(keys, u.key())
 	}
 	err := s.builds.Begin(ctx, pipeline.BuildState{
-		BuildID:    req.BuildID,
-		Reason:     req.Reason,
-		Direct:     req.Direct,
-		ConfigHash: s.cfg.Hash(),
-		StartedAt:  req.Time,
-		Expected:   keys,
-		Timings:    events.Timings{Name: time.Since(start).Milliseconds()},
+		BuildID:         req.BuildID,
+		Reason:          req.Reason,
+		Direct:          req.Direct,
+		ConfigHash:      s.cfg.Hash(),
+		AcquisitionHash: s.cfg.AcquisitionHash(),
+		StartedAt:       req.Time,
+		Expected:        keys,
+		Timings:         events.Timings{Name: time.Since(start).Milliseconds()},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("discover: %w", err)

@@ -48,10 +48,18 @@ func (s *stage) evaluate(ctx context.Context, units []unit) (plan, error) {
 		return plan{reason: "no previous build"}, nil
 	case st.BuilderVersion != version.String():
 		return plan{reason: fmt.Sprintf("builder version changed (%s → %s)", st.BuilderVersion, version.String())}, nil
-	case st.ConfigHash != s.cfg.Hash():
+	case st.ConfigHash != s.cfg.Hash() && (st.AcquisitionHash == "" || st.AcquisitionHash != s.cfg.AcquisitionHash()):
 		return plan{reason: "configuration changed"}, nil
 	}
 	p := plan{reuse: map[string]events.RepoOutcome{}, state: st}
+	if st.ConfigHash != s.cfg.Hash() {
+		// Only the site settings changed: the trees of repositories still
+		// at their saved commits are reused, and every unit is rendered
+		// again with the new settings (their content addresses changed).
+		s.changedUnits(ctx, st, units, p.reuse)
+		p.reason = "site settings changed"
+		return p, nil
+	}
 	// The site check reads every published file and the head queries wait
 	// on remotes: run them side by side, the decision waits for the slower.
 	intact := make(chan bool, 1)

@@ -68,7 +68,7 @@ func (f *skipFixture) saveGoodBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := pipeline.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(),
+	st := pipeline.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(), AcquisitionHash: f.cfg.AcquisitionHash(),
 		SiteHash: string(siteRef), Pages: 2, Repositories: map[string]events.RepoOutcome{}}
 	for name, r := range f.repos {
 		st.Repositories[name] = events.RepoOutcome{Repository: name, ContentPath: name, Commit: r.Head(t), Tree: string(tree), DocFiles: 1}
@@ -152,10 +152,18 @@ func TestSkipEvaluation(t *testing.T) {
 		t.Fatalf("tampered site: %v", k)
 	}
 
-	// A configuration change rebuilds everything.
+	// A change of the site settings alone re-renders every unit from the
+	// saved trees: no clone, never a skip.
 	f.saveGoodBuild(t)
 	f.cfg.Generator.Title = "Another title"
-	if k := kinds(f.request(t, "b6", false)); k[events.SubjectRepoClone] != 2 {
+	if k := kinds(f.request(t, "b6", false)); k[events.SubjectRepoClone] != 0 || k[events.SubjectRepoPruned] != 2 || k[events.SubjectContentReady] != 1 {
+		t.Fatalf("site settings change: %v, want both trees reused and content ready", k)
+	}
+
+	// A change of what decides the trees acquires everything again.
+	f.saveGoodBuild(t)
+	f.cfg.Repositories[0].Paths = []string{"docs", "more"}
+	if k := kinds(f.request(t, "b7", false)); k[events.SubjectRepoClone] != 2 {
 		t.Fatalf("configuration change: %v", k)
 	}
 }

@@ -39,7 +39,8 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, log: d.Log}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle}, nil
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle,
+		Publishes: []string{events.SubjectBuildFinished}}, nil
 }
 
 type stage struct {
@@ -115,8 +116,16 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 		return nil, err
 	}
 	if in.OK && s.states != nil {
-		if err := s.states.Save(ctx, savedState(st, in, &rep)); err != nil {
+		// Only the build whose site is live saves: an older build that
+		// finishes late must not take the state back.
+		published, err := s.states.Published(ctx)
+		if err != nil {
 			return nil, err
+		}
+		if published == "" || published == in.BuildID {
+			if err := s.states.Save(ctx, savedState(st, in, &rep)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	s.log.Info().Str("build_id", in.BuildID).Str("outcome", rep.Outcome).
@@ -153,6 +162,25 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 	for _, r := range s.cfg.Repositories {
 		urls[r.Name] = r.RedactedURL()
 	}
+	renders := map[string]events.UnitOutcome{}
+	if len(in.Units) > 0 {
+		rep.Units = &report.UnitCounts{}
+	}
+	for _, u := range in.Units {
+		renders[u.Key] = u
+		rep.StageDurationsMS["render"] += u.DurationMS // summed over the units
+		switch u.Outcome {
+		case events.UnitOutcomeRendered:
+			rep.Units.Rendered++
+		case events.UnitOutcomeReused:
+			rep.Units.Reused++
+		case events.UnitOutcomeFailed:
+			rep.Units.Failed++
+			if u.Stale {
+				rep.Units.Stale++
+			}
+		}
+	}
 	for _, o := range in.Outcomes {
 		switch {
 		case o.Failed:
@@ -162,7 +190,12 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		default:
 			rep.ClonedRepositories++
 		}
-		rep.Repositories = append(rep.Repositories, o.ReportEntry(urls[o.Repository]))
+		entry := o.ReportEntry(urls[o.Repository])
+		if u, ok := renders[o.Key()]; ok {
+			entry.Render = &report.UnitRender{Outcome: u.Outcome, Stale: u.Stale, Pages: u.Pages,
+				DurationMS: u.DurationMS, Address: u.Address, Error: u.Error}
+		}
+		rep.Repositories = append(rep.Repositories, entry)
 		rep.Issues = append(rep.Issues, o.Issues...)
 		for k, v := range o.Timings {
 			rep.StageDurationsMS[k] += v
@@ -210,18 +243,28 @@ func WriteReport(outputDir string, rep *report.Build) error {
 // and builder that made the site, and the site's own hash.
 func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Build) pipeline.SiteState {
 	saved := pipeline.SiteState{
-		BuildID:        rep.BuildID,
-		FinishedAt:     rep.FinishedAt,
-		BuilderVersion: version.String(),
-		ConfigHash:     st.ConfigHash,
-		DocFilesHash:   rep.DocFilesHash,
-		SiteHash:       in.Site,
-		Pages:          in.Pages,
-		Repositories:   map[string]events.RepoOutcome{},
+		BuildID:         rep.BuildID,
+		FinishedAt:      rep.FinishedAt,
+		BuilderVersion:  version.String(),
+		ConfigHash:      st.ConfigHash,
+		AcquisitionHash: st.AcquisitionHash,
+		DocFilesHash:    rep.DocFilesHash,
+		SiteHash:        in.Site,
+		Pages:           in.Pages,
+		Repositories:    map[string]events.RepoOutcome{},
 	}
 	for _, o := range in.Outcomes {
 		if !o.Failed {
 			saved.Repositories[o.Key()] = o
+		}
+	}
+	for _, u := range in.Units {
+		if u.Output != "" {
+			u.Issues = nil // the report has them; the state only locates outputs
+			if saved.Renders == nil {
+				saved.Renders = map[string]events.UnitOutcome{}
+			}
+			saved.Renders[u.Key] = u
 		}
 	}
 	return saved

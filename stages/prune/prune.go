@@ -30,7 +30,8 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 	if conc < 1 {
 		conc = 1
 	}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectRepoCloned}, Handle: s.handle, Concurrency: conc}, nil
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectRepoCloned}, Handle: s.handle, Concurrency: conc,
+		Publishes: []string{events.SubjectRepoPruned, events.SubjectContentReady}}, nil
 }
 
 type stage struct {

@@ -4,13 +4,12 @@
 // original builder never did this in daemon mode) and which docs servers in
 // other processes use to switch to the new site. With a shared artifact
 // store (build.artifact_store: broker) it first uploads the site, so those
-// docs servers can fetch it by its hash; it therefore runs beside render.
+// docs servers can fetch it by its hash; it therefore runs beside assemble.
 package publishreload
 
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 
 	"github.com/docweave/docweave/config"
@@ -27,7 +26,8 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, store: d.Store}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle}, nil
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle,
+		Publishes: []string{events.SubjectSitePublished}}, nil
 }
 
 type stage struct {
@@ -60,20 +60,9 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 // (a newer build swapped it in), this message is out of date.
 func (s *stage) upload(ctx context.Context, want string) error {
 	public := filepath.Join(s.cfg.Output.Directory, "public")
-	var files []artifact.File
-	err := filepath.WalkDir(public, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		rel, err := filepath.Rel(public, p)
-		if err != nil {
-			return err
-		}
-		files = append(files, artifact.File{Rel: filepath.ToSlash(rel), Source: p})
-		return nil
-	})
+	files, err := artifact.ListDir(public)
 	if err != nil {
-		return pipeline.Permanentf("publish: read %s (run publishreload beside render): %v", public, err)
+		return pipeline.Permanentf("publish: read %s (run publishreload beside assemble): %v", public, err)
 	}
 	ref, err := s.store.PutTree(ctx, files)
 	if err != nil {

@@ -1,19 +1,32 @@
-// Package render is the stage that makes the site: once every repository of
-// a build has an outcome, it lays the documentation trees out as a Hugo
-// project under output.directory, renders it with the embedded Hugo into a
-// staging directory and swaps that in as <output.directory>/public. A
-// failed render, or a build in which no repository succeeded, leaves the
-// last good site in place. Problems of single pages (unknown shortcodes,
-// unusable front matter, a page that cannot render) do not fail the render:
-// they become warnings in the build report naming the repository and file.
+// Package render is the stage that renders one unit of a site — a
+// repository, or one version of a versioned repository — with the embedded
+// Hugo and theme.
+//
+// Consumes docweave.unit.render; publishes docweave.unit.rendered.
+//
+// A unit's output is stored by its content address (site.UnitAddress: the
+// unit's documentation tree, the theme, the renderer, the site settings and
+// the site's repositories and versions). A unit whose address is already
+// stored is not rendered again: its stored output is reused, across builds,
+// processes and restarts. Otherwise the unit's tree is laid out in a work
+// directory of this process and rendered by a Hugo build of its own; its
+// published files and its facts (page list, search entries) are put into
+// the artifact store and the record named by the address points at them.
+//
+// A unit that cannot render fails alone: the outcome says so and the
+// assemble stage keeps the rest of the site (and, in the daemon, the
+// unit's last good output). Any number of replicas share the units of a
+// build; each process renders build.render_concurrency units at once.
 package render
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -22,6 +35,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
 )
@@ -31,173 +45,199 @@ const Name = "render"
 
 func init() { pipeline.Register(Name, New) }
 
-// New builds the stage. One render runs at a time per process.
+// New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
+	conc := d.Config.Build.RenderConcurrency
+	if conc < 1 {
+		conc = 1
+	}
+	work := d.Workspace
+	if work == "" {
+		work = d.Config.WorkspaceRoot()
+	}
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, workRoot: filepath.Join(work, "render"), slots: make(chan int, conc)}
+	for i := 0; i < conc; i++ {
+		s.slots <- i
+	}
 	return pipeline.Stage{
-		Name: Name, Subjects: []string{events.SubjectContentReady}, Handle: s.handle,
-		Concurrency: 1, MaxDeliver: 3,
+		Name: Name, Subjects: []string{events.SubjectUnitRender}, Handle: s.handle,
+		Publishes:   []string{events.SubjectUnitRendered},
+		Concurrency: conc, MaxDeliver: 3,
 	}, nil
 }
 
 type stage struct {
-	cfg   *config.Config
-	store artifact.Store
-	log   zerolog.Logger
+	cfg      *config.Config
+	store    artifact.Store
+	log      zerolog.Logger
+	workRoot string
+	// slots names the work directories of the renders running at once:
+	// each keeps Hugo's caches between the renders that use it.
+	slots chan int
+
+	specMu sync.Mutex
+	specs  map[string]site.Spec // by artifact reference, this process's recent builds
 }
 
 func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
 	start := time.Now()
-	in, ok := ev.(*events.ContentReady)
+	in, ok := ev.(*events.UnitRender)
 	if !ok {
 		return nil, pipeline.Permanentf("render: unexpected %T", ev)
 	}
-	out := &events.SiteRendered{
-		Header:   events.Header{ID: "site.rendered:" + in.BuildID, BuildID: in.BuildID},
-		Outcomes: in.Outcomes,
-		Timings:  events.Timings{},
-	}
-	fail := func(code, msg string) []events.Event {
-		out.Issues = append(out.Issues, report.Issue{Code: code, Severity: report.SeverityError, Stage: Name, Message: msg})
-		out.Timings[Name] = time.Since(start).Milliseconds()
-		s.log.Error().Str("build_id", in.BuildID).Str("code", code).Msg(msg)
-		return []events.Event{out}
-	}
-	repos, files := s.siteRepositories(in.Outcomes)
-	if len(repos) == 0 {
-		return fail(report.CodeRenderFailed, "no repository produced documentation; the previous site (if any) is kept"), nil
-	}
-	project, err := filepath.Abs(s.cfg.Output.Directory)
-	if err != nil {
-		return nil, pipeline.Permanent(err)
-	}
-	if err := s.layout(ctx, project, in.Outcomes); err != nil {
-		if !errors.Is(err, artifact.ErrNotFound) && artifact.IsShared(s.store) {
-			// The broker may be electing a new leader (a node was lost):
-			// fetch the trees again shortly rather than fail the build.
-			return nil, pipeline.Transient(err, 2*time.Second)
-		}
-		return fail(report.CodeRenderFailed, err.Error()), nil
-	}
-	staging := filepath.Join(project, ".public-"+in.BuildID)
-	_ = os.RemoveAll(staging)
-	res, err := site.Render(ctx, site.Options{
-		ProjectDir:   project,
-		PublishDir:   staging,
-		Generator:    generatorFor(s.cfg),
-		Repositories: repos,
-		Logger:       s.log.With().Str("build_id", in.BuildID).Logger(),
-	})
-	if err != nil {
-		_ = os.RemoveAll(staging)
-		return fail(report.CodeRenderFailed, fmt.Sprintf("render failed; the previous site is kept: %v", err)), nil
-	}
-	public := filepath.Join(project, "public")
-	if err := swap(staging, public); err != nil {
-		_ = os.RemoveAll(staging)
-		return fail(report.CodeRenderFailed, err.Error()), nil
-	}
-	ref, published, err := artifact.HashDir(public)
+	unit := in.Unit
+	spec, err := s.spec(ctx, in.Spec)
 	if err != nil {
 		return nil, err
 	}
-	out.OK, out.Site, out.Pages, out.Files = true, string(ref), res.Pages, published
-	out.Issues = append(out.Issues, pageIssues(res.Issues, files)...)
-	out.Timings[Name] = time.Since(start).Milliseconds()
-	s.log.Info().Str("build_id", in.BuildID).Int("pages", res.Pages).Int("files", published).
-		Int("page_issues", len(res.Issues)).Msg("site rendered")
-	return []events.Event{out}, nil
+	address := spec.Address(unit.ContentPath, unit.Tree)
+	out := events.UnitOutcome{
+		Key: unit.Key(), Repository: unit.Repository, ContentPath: unit.ContentPath, Address: address,
+	}
+	if unit.Version != nil {
+		out.Version = unit.Version.Name
+	}
+	if stored, ok, err := renders.Stored(ctx, s.store, address); err != nil {
+		return nil, err
+	} else if ok {
+		stored.Key, stored.Outcome, stored.DurationMS = out.Key, events.UnitOutcomeReused, time.Since(start).Milliseconds()
+		return s.answer(in, stored), nil
+	}
+
+	slot := <-s.slots
+	defer func() { s.slots <- slot }()
+	res, dir, err := s.renderUnit(ctx, slot, unit, spec)
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, errTransient) || pipeline.IsPermanent(err) {
+			return nil, err
+		}
+		out.Outcome = events.UnitOutcomeFailed
+		out.Error = err.Error()
+		out.DurationMS = time.Since(start).Milliseconds()
+		out.Issues = []report.Issue{{
+			Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
+			Repository: out.Repository, Version: out.Version,
+			Message: "the unit could not be rendered: " + err.Error(),
+		}}
+		s.log.Error().Str("build_id", in.BuildID).Str("unit", out.Key).Err(err).Msg("unit not rendered")
+		return s.answer(in, out), nil
+	}
+	out.Outcome = events.UnitOutcomeRendered
+	out.Pages, out.Files = res.Pages, res.Files
+	out.Issues = pageIssues(res.Issues, []repoFiles{s.filesOf(unit)})
+	if err := s.keep(ctx, dir, res, &out); err != nil {
+		return nil, err
+	}
+	out.DurationMS = time.Since(start).Milliseconds()
+	if err := renders.PutRecord(ctx, s.store, out); err != nil {
+		return nil, err
+	}
+	s.log.Info().Str("build_id", in.BuildID).Str("unit", out.Key).Int("pages", out.Pages).
+		Int("page_issues", len(res.Issues)).Int64("duration_ms", out.DurationMS).Msg("unit rendered")
+	return s.answer(in, out), nil
 }
 
-// repository returns the configuration of the named repository, or a zero
-// one (no URL: no edit links) when it is not configured, as for a build
-// of an older configuration.
-func (s *stage) repository(name string) config.Repository {
-	for _, r := range s.cfg.Repositories {
-		if r.Name == name {
-			return r
-		}
-	}
-	return config.Repository{}
+// answer wraps an outcome in the unit.rendered message; its ID is the
+// same for every delivery of the job, so a repeated answer is dropped by
+// the broker's de-duplication.
+func (s *stage) answer(in *events.UnitRender, o events.UnitOutcome) []events.Event {
+	return []events.Event{&events.UnitRendered{
+		Header:  events.Header{ID: "unit.rendered:" + in.BuildID + ":" + o.Key, BuildID: in.BuildID},
+		Outcome: o,
+	}}
 }
 
-// layout writes the Hugo project's content: with output.clean, everything
-// under the output directory except the published site is removed first
-// (the site itself is replaced only by a successful render). content/ is
-// always laid out afresh — a repository, branch or tag that left the
-// configuration or the remote leaves the site — and each successful
-// unit's tree is materialized at content/<content path>.
-func (s *stage) layout(ctx context.Context, project string, outcomes []events.RepoOutcome) error {
-	if err := os.MkdirAll(project, 0o755); err != nil {
-		return fmt.Errorf("output directory %s: %w", project, err)
-	}
-	if s.cfg.Output.Clean {
-		entries, err := os.ReadDir(project)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			if e.Name() == "public" || e.Name() == "build-report.json" {
-				continue
-			}
-			if err := os.RemoveAll(filepath.Join(project, e.Name())); err != nil {
-				return fmt.Errorf("clean %s: %w", e.Name(), err)
-			}
-		}
-	}
+// errTransient marks failures of this process's disk or of the artifact
+// store, which another delivery may not meet; everything else a render
+// meets is the unit's own doing.
+var errTransient = errors.New("transient")
+
+// renderUnit lays the unit's tree out in the slot's work directory and
+// renders it; it returns the result and the directory holding the
+// published files.
+func (s *stage) renderUnit(ctx context.Context, slot int, unit events.RepoOutcome, spec site.Spec) (site.UnitResult, string, error) {
+	work := filepath.Join(s.workRoot, fmt.Sprintf("slot-%d", slot))
+	project := filepath.Join(work, "project")
 	content := filepath.Join(project, "content")
-	if err := os.RemoveAll(content); err != nil {
-		return fmt.Errorf("clear content: %w", err)
+	published := filepath.Join(work, "public")
+	for _, dir := range []string{content, published} {
+		if err := os.RemoveAll(dir); err != nil {
+			return site.UnitResult{}, "", fmt.Errorf("%w: clear %s: %v", errTransient, dir, err)
+		}
 	}
-	for _, o := range outcomes {
-		if o.Failed || o.Tree == "" {
-			continue
+	dst := filepath.Join(content, filepath.FromSlash(unit.ContentPath))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return site.UnitResult{}, "", fmt.Errorf("%w: %v", errTransient, err)
+	}
+	if err := s.store.Materialize(ctx, artifact.Ref(unit.Tree), dst); err != nil {
+		err = renders.MissingArtifact("documentation tree "+unit.Tree+" of "+unit.Key(), s.store, err)
+		if pipeline.IsPermanent(err) {
+			return site.UnitResult{}, "", err
 		}
-		dst := filepath.Join(content, filepath.FromSlash(o.ContentPath))
-		if err := os.MkdirAll(dst, 0o755); err != nil {
-			return err
-		}
-		if err := s.store.Materialize(ctx, artifact.Ref(o.Tree), dst); err != nil {
-			return fmt.Errorf("lay out %s: %w", o.Key(), err)
-		}
+		return site.UnitResult{}, "", fmt.Errorf("%w: %v", errTransient, err)
+	}
+	res, err := site.RenderUnit(ctx, site.UnitOptions{
+		ProjectDir: project, PublishDir: published,
+		Generator: spec.Generator, Repositories: spec.Repositories, Unit: unit.ContentPath,
+		Logger: s.log.With().Str("unit", unit.Key()).Logger(),
+	})
+	return res, published, err
+}
+
+// keep puts the unit's published files and its facts into the artifact
+// store and notes their references in o.
+func (s *stage) keep(ctx context.Context, published string, res site.UnitResult, o *events.UnitOutcome) error {
+	files, err := artifact.ListDir(published)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %v", errTransient, err)
+	}
+	for i := range files {
+		files[i].Owned = true // the next render of this slot starts afresh
+	}
+	ref, err := s.store.PutTree(ctx, files)
+	if err != nil {
+		return fmt.Errorf("store unit %s: %w", o.Key, err)
+	}
+	o.Output = string(ref)
+	if o.Facts, err = renders.PutFacts(ctx, s.store, res.Facts, res.Search, s.workRoot); err != nil {
+		return fmt.Errorf("store facts of unit %s: %w", o.Key, err)
 	}
 	return nil
 }
 
-// swap replaces public with staging in two renames, so a reader never sees
-// a half-written site; the old site is removed afterwards.
-func swap(staging, public string) error {
-	old := public + ".old"
-	_ = os.RemoveAll(old)
-	if _, err := os.Stat(public); err == nil {
-		if err := os.Rename(public, old); err != nil {
-			return fmt.Errorf("publish: move old site aside: %w", err)
-		}
+// spec reads a build's render spec, once per process.
+func (s *stage) spec(ctx context.Context, ref string) (site.Spec, error) {
+	s.specMu.Lock()
+	if sp, ok := s.specs[ref]; ok {
+		s.specMu.Unlock()
+		return sp, nil
 	}
-	if err := os.Rename(staging, public); err != nil {
-		_ = os.Rename(old, public)
-		return fmt.Errorf("publish: %w", err)
+	s.specMu.Unlock()
+	sp, err := renders.LoadSpec(ctx, s.store, ref, s.workRoot)
+	if err != nil {
+		return site.Spec{}, err
 	}
-	_ = os.RemoveAll(old)
-	return nil
+	s.specMu.Lock()
+	defer s.specMu.Unlock()
+	if len(s.specs) >= 8 {
+		s.specs = nil // a handful of builds at a time: start over
+	}
+	if s.specs == nil {
+		s.specs = map[string]site.Spec{}
+	}
+	s.specs[ref] = sp
+	return sp, nil
 }
 
-// LiveReloadParam is the theme parameter that carries the live-reload port:
-// set in daemon mode, so pages reload themselves after each publish.
-const LiveReloadParam = site.LiveReloadPortParam
-
-// generatorFor returns the site settings for Hugo: the configured ones, plus
-// the live-reload port in daemon mode.
-func generatorFor(cfg *config.Config) config.Generator {
-	g := cfg.Generator
-	if cfg.Mode != config.ModeDaemon || !cfg.Daemon.HTTP.LiveReloadEnabled || cfg.Daemon.HTTP.LiveReloadPort == 0 {
-		return g
+// filesOf says where the unit's files sit, for naming the file behind each
+// page issue.
+func (s *stage) filesOf(unit events.RepoOutcome) repoFiles {
+	f := repoFiles{name: unit.Repository, contentPath: unit.ContentPath}
+	if unit.Version != nil {
+		f.version = unit.Version.Name
 	}
-	params := make(map[string]any, len(g.Params)+1)
-	for k, v := range g.Params {
-		params[k] = v
+	if r, ok := s.cfg.Repository(unit.Repository); ok {
+		f.roots = r.DocPaths()
 	}
-	params[LiveReloadParam] = cfg.Daemon.HTTP.LiveReloadPort
-	g.Params = params
-	return g
+	return f
 }

@@ -13,216 +13,140 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
-	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/renders"
+	"github.com/docweave/docweave/site"
 )
 
-type fixture struct {
-	stage pipeline.Stage
-	store *artifact.Local
-	out   string
-	cfg   *config.Config // the stage's configuration; tests may change it
-}
-
-func newFixture(t *testing.T) fixture {
+// newStage builds a render stage of its own (as another process would)
+// on the given store.
+func newStage(t *testing.T, store artifact.Store) pipeline.Stage {
 	t.Helper()
-	store, err := artifact.NewLocal(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := config.Default()
-	cfg.Output.Directory = filepath.Join(t.TempDir(), "site")
-	cfg.Generator.Title = "Render test"
-	st, err := New(pipeline.Deps{Config: &cfg, Store: store, Log: zerolog.Nop()})
+	cfg.Repositories = []config.Repository{{Name: "api", URL: "https://github.com/example/api.git"}}
+	st, err := New(pipeline.Deps{Config: &cfg, Store: store, Workspace: t.TempDir(), Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{stage: st, store: store, out: cfg.Output.Directory, cfg: &cfg}
+	return st
 }
 
-// tree stores files (path → content) as a documentation tree.
-func (f fixture) tree(t *testing.T, files map[string]string) string {
+func putTree(t *testing.T, store artifact.Store, files map[string]string) string {
 	t.Helper()
-	src := t.TempDir()
+	dir := t.TempDir()
 	var list []artifact.File
 	for rel, content := range files {
-		p := filepath.Join(src, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		list = append(list, artifact.File{Rel: rel, Source: p})
 	}
-	ref, err := f.store.PutTree(context.Background(), list)
+	ref, err := store.PutTree(context.Background(), list)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(ref)
 }
 
-func ready(build string, outcomes ...events.RepoOutcome) *events.ContentReady {
-	return &events.ContentReady{Header: events.Header{ID: "r:" + build, BuildID: build}, Outcomes: outcomes}
-}
-
-func (f fixture) render(t *testing.T, ev *events.ContentReady) *events.SiteRendered {
+func job(t *testing.T, store artifact.Store, build, tree string) *events.UnitRender {
 	t.Helper()
-	out, err := f.stage.Handle(context.Background(), ev)
+	spec := site.Spec{Generator: config.Generator{Title: "Unit test"}, Repositories: []site.Repository{{Name: "api", ContentPath: "api"}}}
+	ref, err := renders.PutSpec(context.Background(), store, spec, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out[0].(*events.SiteRendered)
-}
-
-func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
-	f := newFixture(t)
-	good := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nFirst version.\n"})
-	res := f.render(t, ready("b1",
-		events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good},
-		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Failed: true}))
-	if !res.OK || res.Pages != 1 || !strings.HasPrefix(res.Site, "sha256:") {
-		t.Fatalf("first render %+v", res)
-	}
-	page := filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")
-	if data, err := os.ReadFile(page); err != nil || !strings.Contains(string(data), "First version.") {
-		t.Fatalf("published page: %v", err)
-	}
-	if _, err := os.Stat(filepath.Join(f.out, "content", "broken")); !os.IsNotExist(err) {
-		t.Fatal("a failed repository got a content directory")
-	}
-
-	// A render that fails as a whole (here: every page of the site fails,
-	// which points at something other than the pages) publishes nothing:
-	// the old site stays.
-	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nSecond version {{< param nosuch >}}.\n"})
-	res = f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: bad}))
-	if res.OK || len(res.Issues) == 0 || res.Issues[0].Code != report.CodeRenderFailed || res.Issues[0].Severity != report.SeverityError {
-		t.Fatalf("broken render reported %+v", res)
-	}
-	if data, err := os.ReadFile(page); err != nil || !strings.Contains(string(data), "First version.") {
-		t.Fatalf("the last good site was replaced: %v", err)
-	}
-	leftovers, _ := filepath.Glob(filepath.Join(f.out, ".public-*"))
-	if len(leftovers) != 0 {
-		t.Fatalf("staging directories left behind: %v", leftovers)
+	return &events.UnitRender{
+		Header: events.Header{ID: "unit.render:" + build + ":api", BuildID: build},
+		Unit:   events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree},
+		Spec:   ref, Address: spec.Address("api", tree),
 	}
 }
 
-func TestRenderFailureOfTheSiteSettingsKeepsTheLastGoodSite(t *testing.T) {
-	f := newFixture(t)
-	good := f.tree(t, map[string]string{"guide.md": "# Guide\n\nFirst version.\n"})
-	if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good})); !res.OK {
-		t.Fatalf("first render %+v", res)
+func outcome(t *testing.T, st pipeline.Stage, in *events.UnitRender) events.UnitOutcome {
+	t.Helper()
+	out, err := st.Handle(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Settings the site refuses (a configuration loaded without validation).
-	f.cfg.Generator.Params = map[string]any{"themeVariant": "neon"}
-	res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good}))
-	if res.OK || res.Issues[0].Code != report.CodeRenderFailed || !strings.Contains(res.Issues[0].Message, "themeVariant") {
-		t.Fatalf("render with bad settings reported %+v", res)
+	if len(out) != 1 {
+		t.Fatalf("%d messages, want one unit.rendered", len(out))
 	}
-	if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")); err != nil {
-		t.Fatalf("the last good site is gone: %v", err)
+	return out[0].(*events.UnitRendered).Outcome
+}
+
+// TestRenderStoresAUnitByItsAddressForEveryProcess: a rendered unit's
+// output and facts are stored under its address; another process's render
+// stage reuses them without rendering; once they are pruned, the unit is
+// rendered again.
+func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
+	ctx := context.Background()
+	store, err := artifact.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := putTree(t, store, map[string]string{"guide.md": "# Guide\n\nHello {{< nosuch >}}.\n", "img/a.png": "png"})
+	in := job(t, store, "b1", tree)
+	first := outcome(t, newStage(t, store), in)
+	if first.Outcome != events.UnitOutcomeRendered || first.Pages != 1 || first.Address != in.Address || first.Output == "" || first.Facts == "" {
+		t.Fatalf("first render: %+v", first)
+	}
+	if len(first.Issues) != 1 || first.Issues[0].Path != "docs/guide.md" || first.Issues[0].Repository != "api" {
+		t.Fatalf("page issues: %+v", first.Issues)
+	}
+	dir := t.TempDir()
+	if err := store.Materialize(ctx, artifact.Ref(first.Output), dir); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "docs", "api", "guide", "index.html"))
+	if err != nil || !strings.Contains(string(page), "Hello .") {
+		t.Fatalf("stored page: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "docs", "api", "img", "a.png")); err != nil {
+		t.Fatalf("static file not stored: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "docs" {
+		t.Fatalf("the unit's output holds more than its own pages: %v", entries)
+	}
+
+	again := outcome(t, newStage(t, store), job(t, store, "b2", tree))
+	if again.Outcome != events.UnitOutcomeReused || again.Output != first.Output || again.Pages != 1 || len(again.Issues) != 1 {
+		t.Fatalf("another process's render of the same unit: %+v", again)
+	}
+
+	if _, err := store.Prune(map[artifact.Ref]bool{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	tree = putTree(t, store, map[string]string{"guide.md": "# Guide\n\nHello {{< nosuch >}}.\n", "img/a.png": "png"})
+	third := outcome(t, newStage(t, store), job(t, store, "b3", tree))
+	if third.Outcome != events.UnitOutcomeRendered {
+		t.Fatalf("a unit whose output was pruned: %+v, want rendered again", third)
 	}
 }
 
-func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
-	f := newFixture(t)
-	f.cfg.Repositories = []config.Repository{{Name: "api", URL: "https://x-access-token:s3cret@github.com/example/api.git", Paths: []string{"docs/"}}}
-	tree := f.tree(t, map[string]string{
-		"guide.md":   "---\ntitle: Guide\n---\nNew version {{< shortcode-that-does-not-exist >}}.\n",
-		"broken.md":  "# Broken\n\n{{< param nosuch >}}\n",
-		"ok/page.md": "# Fine\n",
-	})
-	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Branch: "main", Tree: tree}))
-	if !res.OK || res.Pages != 2 {
-		t.Fatalf("render with page problems: %+v", res)
+// TestRenderFailureIsTheUnitsOwn: a unit Hugo cannot build fails with a
+// RENDER_FAILED error naming its repository; nothing is recorded for it.
+func TestRenderFailureIsTheUnitsOwn(t *testing.T) {
+	store, err := artifact.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
-	want := map[string]string{"docs/guide.md": report.CodeUnknownShortcode, "docs/broken.md": report.CodePageRenderFailed}
-	if len(res.Issues) != len(want) {
-		t.Fatalf("issues = %+v, want %d", res.Issues, len(want))
+	tree := putTree(t, store, map[string]string{"page.md": "# Page\n", "_content.gotmpl": "{{ partial \"nope.html\" . }}\n"})
+	in := job(t, store, "b1", tree)
+	o := outcome(t, newStage(t, store), in)
+	if o.Outcome != events.UnitOutcomeFailed || o.Error == "" || len(o.Issues) != 1 || o.Issues[0].Code != "RENDER_FAILED" || o.Issues[0].Repository != "api" {
+		t.Fatalf("outcome %+v", o)
 	}
-	for _, is := range res.Issues {
-		if want[is.Path] != is.Code || is.Repository != "api" || is.Severity != report.SeverityWarning || is.Stage != Name || is.Message == "" {
-			t.Errorf("issue %+v, want a %s warning of the render stage naming api and the file in the repository", is, want[is.Path])
-		}
-	}
-	page, err := os.ReadFile(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html"))
-	if err != nil || !strings.Contains(string(page), "New version .") {
-		t.Fatalf("the page with an unknown shortcode was not published: %v", err)
-	}
-	// The edit link comes from the clone URL, without its credentials.
-	if !strings.Contains(string(page), `href="https://github.com/example/api/edit/main/docs/guide.md"`) {
-		t.Errorf("page lacks its edit link")
-	}
-	if strings.Contains(string(page), "s3cret") {
-		t.Error("the clone URL's token reached the page")
-	}
-	if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "broken")); !os.IsNotExist(err) {
-		t.Error("the page that cannot render was published")
+	if _, ok, _ := renders.Stored(context.Background(), store, in.Address); ok {
+		t.Fatal("a failed render was recorded")
 	}
 }
 
-func TestRenderWithNoSuccessfulRepositoryRendersNothing(t *testing.T) {
-	f := newFixture(t)
-	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Failed: true}))
-	if res.OK || res.Issues[0].Code != report.CodeRenderFailed {
-		t.Fatalf("got %+v", res)
-	}
-	if _, err := os.Stat(filepath.Join(f.out, "public")); !os.IsNotExist(err) {
-		t.Fatal("a site was published without any documentation")
-	}
-}
-
-func TestLiveReloadPortReachesTheThemeOnlyInDaemonMode(t *testing.T) {
-	cfg := config.Default()
-	cfg.Generator.Params = map[string]any{"themeVariant": "dark"}
-	if _, ok := generatorFor(&cfg).Params[LiveReloadParam]; ok {
-		t.Fatal("direct builds must not carry a live-reload port")
-	}
-	cfg.Mode = config.ModeDaemon
-	g := generatorFor(&cfg)
-	if g.Params[LiveReloadParam] != 8083 || g.Params["themeVariant"] != "dark" {
-		t.Fatalf("params %v", g.Params)
-	}
-	if _, ok := cfg.Generator.Params[LiveReloadParam]; ok {
-		t.Fatal("the configuration's own params were modified")
-	}
-}
-
-func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
-	for _, clean := range []bool{true, false} {
-		f := newFixture(t)
-		f.cfg.Output.Clean = clean
-		old := f.tree(t, map[string]string{"old.md": "# Old\n"})
-		if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "gone", ContentPath: "gone", Tree: old})); !res.OK {
-			t.Fatalf("first render %+v", res)
-		}
-		if err := os.WriteFile(filepath.Join(f.out, "build-report.json"), []byte("{}"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(f.out, "stray.txt"), []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
-		if res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree})); !res.OK {
-			t.Fatalf("second render %+v", res)
-		}
-		_, strayErr := os.Stat(filepath.Join(f.out, "stray.txt"))
-		if clean == !os.IsNotExist(strayErr) {
-			t.Errorf("clean=%v: stray file err %v", clean, strayErr)
-		}
-		// content/ is laid out afresh either way: a repository that left
-		// the build must leave the site too.
-		_, goneErr := os.Stat(filepath.Join(f.out, "content", "gone"))
-		_, gonePage := os.Stat(filepath.Join(f.out, "public", "docs", "gone"))
-		if !os.IsNotExist(goneErr) || !os.IsNotExist(gonePage) {
-			t.Errorf("clean=%v: the old repository stayed: content err %v, page err %v", clean, goneErr, gonePage)
-		}
-		if _, err := os.Stat(filepath.Join(f.out, "build-report.json")); err != nil {
-			t.Errorf("clean=%v removed the build report: %v", clean, err)
-		}
-		if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "guide", "index.html")); err != nil {
-			t.Errorf("clean=%v: new site not published: %v", clean, err)
-		}
+func TestRenderRefusesOtherMessages(t *testing.T) {
+	store, _ := artifact.NewLocal(t.TempDir())
+	_, err := newStage(t, store).Handle(context.Background(), &events.ContentReady{Header: events.Header{ID: "x", BuildID: "b"}})
+	if !pipeline.IsPermanent(err) {
+		t.Fatalf("err %v, want permanent", err)
 	}
 }

@@ -19,9 +19,10 @@ import (
 const fetchRetryDelay = 3 * time.Second
 
 // siteFiles says where the rendered site of a build can be read: its
-// public directory and the content directory it was rendered from (for
-// naming source files), and whether they are this process's output
-// directory (verifylinks beside render, which also writes the report).
+// public directory and the documentation trees it was rendered from (for
+// naming source files, laid out from the artifact store below the
+// workspace), and whether the site is this process's output directory
+// (verifylinks beside assemble, which also writes the report).
 //
 // With a shared artifact store (build.artifact_store: broker) and an
 // output directory that does not hold this build's site — verifylinks in a
@@ -36,12 +37,18 @@ type siteFiles struct {
 
 func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFiles, error) {
 	out := s.cfg.Output.Directory
-	local := siteFiles{public: filepath.Join(out, "public"), content: filepath.Join(out, "content"), local: true, cleanup: func() {}}
-	if s.store == nil || !artifact.IsShared(s.store) {
+	dir := filepath.Join(workspace.For(s.cfg).Root, "verify", in.BuildID)
+	local := siteFiles{public: filepath.Join(out, "public"), content: filepath.Join(dir, "content"), local: true,
+		cleanup: func() { _ = os.RemoveAll(dir) }}
+	if s.store == nil {
+		local.content = ""
 		return local, nil
 	}
+	if !artifact.IsShared(s.store) {
+		return local, s.fetchTrees(ctx, in, local)
+	}
 	if ref, _, err := artifact.HashDir(local.public); err == nil && string(ref) == in.Site {
-		return local, nil
+		return local, s.fetchTrees(ctx, in, local)
 	}
 	has, err := s.store.Has(ctx, artifact.Ref(in.Site))
 	if err != nil {
@@ -52,26 +59,34 @@ func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFi
 		// not be there yet.
 		return siteFiles{}, pipeline.Transient(fmt.Errorf("site %s of build %s is not in the artifact store yet", in.Site, in.BuildID), fetchRetryDelay)
 	}
-	dir := filepath.Join(workspace.For(s.cfg).Root, "verify", in.BuildID)
 	fetched := siteFiles{public: filepath.Join(dir, "public"), content: filepath.Join(dir, "content"), cleanup: func() { _ = os.RemoveAll(dir) }}
 	_ = os.RemoveAll(dir)
 	if err := s.store.Materialize(ctx, artifact.Ref(in.Site), fetched.public); err != nil {
 		fetched.cleanup()
 		return siteFiles{}, fmt.Errorf("fetch site %s: %w", in.Site, err)
 	}
+	return fetched, s.fetchTrees(ctx, in, fetched)
+}
+
+// fetchTrees lays the build's documentation trees out under files.content
+// (hard links from a local store), for naming the source file of each
+// page: the site is rendered in parts, from trees in the store, so no
+// output directory holds them.
+func (s *stage) fetchTrees(ctx context.Context, in *events.SiteRendered, files siteFiles) error {
+	_ = os.RemoveAll(files.content)
 	for _, o := range in.Outcomes {
 		if o.Failed || o.Tree == "" {
 			continue
 		}
-		dst := filepath.Join(fetched.content, filepath.FromSlash(o.ContentPath))
+		dst := filepath.Join(files.content, filepath.FromSlash(o.ContentPath))
 		err := s.store.Materialize(ctx, artifact.Ref(o.Tree), dst)
 		if errors.Is(err, artifact.ErrNotFound) {
 			continue // only source file names are lost
 		}
 		if err != nil {
-			fetched.cleanup()
-			return siteFiles{}, fmt.Errorf("fetch the documentation of %s: %w", o.Key(), err)
+			files.cleanup()
+			return fmt.Errorf("fetch the documentation of %s: %w", o.Key(), err)
 		}
 	}
-	return fetched, nil
+	return nil
 }

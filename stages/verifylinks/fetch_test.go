@@ -59,11 +59,10 @@ func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
 	// The harness wrote the site into the output directory; move it out,
 	// as if render ran on another machine.
 	elsewhere := t.TempDir()
-	for _, dir := range []string{"public", "content"} {
-		if err := os.Rename(filepath.Join(h.cfg.Output.Directory, dir), filepath.Join(elsewhere, dir)); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.Rename(filepath.Join(h.cfg.Output.Directory, "public"), filepath.Join(elsewhere, "public")); err != nil {
+		t.Fatal(err)
 	}
+	writeFiles(t, filepath.Join(elsewhere, "content", "handbook"), map[string]string{"_index.md": "", "guide.md": ""})
 	siteRef := putDir(t, store, filepath.Join(elsewhere, "public"))
 	in := rendered("b1")
 	in.Site = string(siteRef)

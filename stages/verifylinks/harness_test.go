@@ -2,6 +2,8 @@ package verifylinks
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/stages/fingerprint"
 )
@@ -85,8 +88,6 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 <a href="` + h.server.URL + `/ok">ok</a> <a href="` + h.server.URL + `/missing">missing</a>`,
 		"public/docs/handbook/guide/index.html": `<a href="../#top-title">up</a> <a href="../#no-such-id">bad anchor</a>
 <a href="` + h.server.URL + `/missing">missing</a> <a href="` + h.server.URL + `/gone">gone</a>`,
-		"content/handbook/_index.md": "",
-		"content/handbook/guide.md":  "",
 	})
 
 	ctx := context.Background()
@@ -102,6 +103,21 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 	d := pipeline.Deps{Config: h.cfg, Log: zerolog.Nop()}
 	if deps != nil {
 		deps(b, &d)
+	}
+	if d.Store == nil {
+		// The documentation tree the site was rendered from, as the
+		// acquisition left it in the artifact store.
+		store, err := artifact.NewLocal(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := t.TempDir()
+		writeFiles(t, src, map[string]string{"_index.md": "", "guide.md": ""})
+		ref, err := store.PutTree(ctx, []artifact.File{{Rel: "_index.md", Source: filepath.Join(src, "_index.md")}, {Rel: "guide.md", Source: filepath.Join(src, "guide.md")}})
+		if err != nil || string(ref) != handbookTree() {
+			t.Fatalf("handbook tree %s (want %s): %v", ref, handbookTree(), err)
+		}
+		d.Store = store
 	}
 	s, st, err := newStage(d)
 	if err != nil {
@@ -149,8 +165,16 @@ func rendered(buildID string) *events.SiteRendered {
 	return &events.SiteRendered{
 		Header: events.Header{ID: "site.rendered:" + buildID, BuildID: buildID},
 		OK:     true, Site: "sha256:" + buildID, Pages: 2,
-		Outcomes: []events.RepoOutcome{{Repository: "handbook", Forge: "forgejo", ContentPath: "handbook"}},
+		Outcomes: []events.RepoOutcome{{Repository: "handbook", Forge: "forgejo", ContentPath: "handbook", Tree: handbookTree()}},
 	}
+}
+
+// handbookTree is the reference of the handbook's documentation tree: two
+// empty pages, _index.md and guide.md.
+func handbookTree() string {
+	empty := sha256.Sum256(nil)
+	sum := hex.EncodeToString(empty[:])
+	return string(artifact.TreeRef([]artifact.Entry{{Rel: "_index.md", Hash: sum}, {Rel: "guide.md", Hash: sum}}))
 }
 
 // publish sends a message and waits until the stage has handled it.

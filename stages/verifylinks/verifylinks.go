@@ -56,6 +56,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	return s, pipeline.Stage{
 		Name:        Name,
 		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
+		Publishes:   []string{events.DefaultBrokenLinkSubject, events.SubjectLinksVerified},
 		Handle:      s.handle,
 		Setup:       s.setup,
 		Concurrency: 1,

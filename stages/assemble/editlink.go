@@ -1,4 +1,4 @@
-package render
+package assemble
 
 import (
 	"net/url"

@@ -1,4 +1,4 @@
-package render
+package assemble
 
 import (
 	"sort"
@@ -10,16 +10,14 @@ import (
 
 // siteRepositories turns a build's successful outcomes into the
 // repositories the site shows — one per repository, its versions gathered
-// under it when versioning is on — and the places their files sit, for
-// naming the file behind each page issue.
+// under it when versioning is on.
 //
 // A version's edit links go to its branch; tags get none, since a tag
 // cannot be edited. When the default version failed, the newest version
 // that built stands in for it, so /docs/<repo>/ still leads somewhere.
-func (s *stage) siteRepositories(outcomes []events.RepoOutcome) ([]site.Repository, []repoFiles) {
+func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repository {
 	var (
 		repos []site.Repository
-		files []repoFiles
 		index = map[string]int{}
 		ranks = map[string][]int{}
 	)
@@ -27,16 +25,14 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) ([]site.Reposito
 		if o.Failed {
 			continue
 		}
-		conf := s.repository(o.Repository)
+		conf, _ := s.cfg.Repository(o.Repository) // absent for a build of an older configuration: no edit links
 		roots := conf.DocPaths()
 		if o.Version == nil {
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
 				EditURL: editURL(conf.URL, o.Branch, roots)})
-			files = append(files, repoFiles{name: o.Repository, contentPath: o.ContentPath, roots: roots})
 			continue
 		}
 		v := o.Version
-		files = append(files, repoFiles{name: o.Repository, version: v.Name, contentPath: o.ContentPath, roots: roots})
 		i, ok := index[o.Repository]
 		if !ok {
 			i = len(repos)
@@ -54,7 +50,7 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) ([]site.Reposito
 	for name, i := range index {
 		orderVersions(repos[i].Versions, ranks[name])
 	}
-	return repos, files
+	return repos
 }
 
 // orderVersions sorts versions by rank (the switcher's order) and makes

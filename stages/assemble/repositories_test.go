@@ -1,4 +1,4 @@
-package render
+package assemble
 
 import (
 	"testing"
@@ -25,7 +25,7 @@ func TestSiteRepositoriesGatherVersionsUnderTheirRepository(t *testing.T) {
 		{Repository: "product", ContentPath: "product/feature-x", Version: version("feature/x", "feature-x", 3, false, false), Tree: "t"},
 		{Repository: "product", ContentPath: "product/v1.1.0", Version: version("v1.1.0", "v1.1.0", 1, true, false), Tree: "t"},
 	}
-	repos, files := s.siteRepositories(outcomes)
+	repos := s.siteRepositories(outcomes)
 	if len(repos) != 2 || repos[0].Name != "plain" || len(repos[0].Versions) != 0 || repos[0].EditURL == "" {
 		t.Fatalf("plain repository %+v", repos)
 	}
@@ -42,9 +42,5 @@ func TestSiteRepositoriesGatherVersionsUnderTheirRepository(t *testing.T) {
 	}
 	if p.Versions[0].EditURL != "" || p.Versions[2].EditURL == "" {
 		t.Fatalf("edit links: tags must have none, branches one: %+v", p.Versions)
-	}
-	repo, file := locate("product/v1.0.0/guide.md", files)
-	if repo == nil || repo.name != "product" || repo.version != "v1.0.0" || file != "docs/guide.md" {
-		t.Fatalf("locate: %+v %q", repo, file)
 	}
 }

@@ -1,0 +1,181 @@
+// Package renders keeps what rendering in parts leaves in the artifact
+// store for later builds and other processes: each build's render spec,
+// and per unit the record, named by the unit's content address, of its
+// rendered output and facts. The render stage writes them, the assemble
+// stage reads them; neither reaches into the other.
+package renders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/site"
+)
+
+// Files of the trees this package writes.
+const (
+	// SpecFile is the one file of a render spec tree.
+	SpecFile = "spec.json"
+	// FactsFile and SearchFile are a unit's facts tree: its page list
+	// (site.UnitResult.Facts) and its search entries (absent without
+	// search).
+	FactsFile  = "facts.json"
+	SearchFile = "search.json"
+)
+
+// RecordName is the artifact store record of a unit's rendered output,
+// named by its content address (site.UnitAddress).
+func RecordName(address string) string { return "unit-" + address }
+
+// sharedStoreHint is what a missing artifact means when the store is
+// this process's own: another process made it.
+const sharedStoreHint = "with stages in separate processes, set build.artifact_store: broker"
+
+// PutSpec stores a build's render spec and returns its reference.
+func PutSpec(ctx context.Context, store artifact.Store, spec site.Spec, scratch string) (string, error) {
+	data, err := json.Marshal(spec)
+	if err != nil {
+		return "", fmt.Errorf("render spec: %w", err)
+	}
+	return putFiles(ctx, store, scratch, map[string][]byte{SpecFile: data})
+}
+
+// LoadSpec reads a render spec from the store, through a temporary
+// directory below scratch.
+func LoadSpec(ctx context.Context, store artifact.Store, ref, scratch string) (site.Spec, error) {
+	files, err := readFiles(ctx, store, ref, scratch, SpecFile)
+	if err != nil {
+		return site.Spec{}, fmt.Errorf("render spec: %w", err)
+	}
+	var sp site.Spec
+	if err := json.Unmarshal(files[SpecFile], &sp); err != nil {
+		return site.Spec{}, pipeline.Permanentf("render spec %s: %v", ref, err)
+	}
+	return sp, nil
+}
+
+// PutFacts stores a unit's facts and search entries and returns the
+// reference of their tree.
+func PutFacts(ctx context.Context, store artifact.Store, facts, search []byte, scratch string) (string, error) {
+	files := map[string][]byte{FactsFile: facts}
+	if search != nil {
+		files[SearchFile] = search
+	}
+	return putFiles(ctx, store, scratch, files)
+}
+
+// LoadFacts reads a unit's facts and search entries (nil without search).
+func LoadFacts(ctx context.Context, store artifact.Store, ref, scratch string) (facts, search []byte, err error) {
+	files, err := readFiles(ctx, store, ref, scratch, FactsFile, SearchFile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("unit facts: %w", err)
+	}
+	if files[FactsFile] == nil {
+		return nil, nil, pipeline.Permanentf("unit facts %s: no %s", ref, FactsFile)
+	}
+	return files[FactsFile], files[SearchFile], nil
+}
+
+// PutRecord records a unit's rendered outcome under its address.
+func PutRecord(ctx context.Context, store artifact.Store, o events.UnitOutcome) error {
+	data, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	return store.PutRecord(ctx, RecordName(o.Address), data)
+}
+
+// Stored returns the recorded outcome of the unit with the given address
+// when its record and both its trees are in the store; a record whose
+// trees were pruned since, or that cannot be read, counts as absent.
+func Stored(ctx context.Context, store artifact.Store, address string) (events.UnitOutcome, bool, error) {
+	data, err := store.Record(ctx, RecordName(address))
+	if errors.Is(err, artifact.ErrNotFound) {
+		return events.UnitOutcome{}, false, nil
+	}
+	if err != nil {
+		return events.UnitOutcome{}, false, err
+	}
+	var o events.UnitOutcome
+	if err := json.Unmarshal(data, &o); err != nil || o.Output == "" || o.Facts == "" {
+		return events.UnitOutcome{}, false, nil
+	}
+	for _, ref := range []string{o.Output, o.Facts} {
+		has, err := store.Has(ctx, artifact.Ref(ref))
+		if err != nil {
+			return events.UnitOutcome{}, false, err
+		}
+		if !has {
+			return events.UnitOutcome{}, false, nil
+		}
+	}
+	return o, true, nil
+}
+
+// MissingArtifact turns a failure to read an artifact into the error a
+// stage returns: permanent, naming the setting, when the store is this
+// process's own and the artifact is not there (another process made it);
+// else as it is, for the runner to retry.
+func MissingArtifact(what string, store artifact.Store, err error) error {
+	if errors.Is(err, artifact.ErrNotFound) && !artifact.IsShared(store) {
+		return pipeline.Permanentf("%s is not in this process's artifact store (%s)", what, sharedStoreHint)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// putFiles stores small files as one tree.
+func putFiles(ctx context.Context, store artifact.Store, scratch string, files map[string][]byte) (string, error) {
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp(scratch, "put-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	var list []artifact.File
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return "", err
+		}
+		list = append(list, artifact.File{Rel: name, Source: p})
+	}
+	ref, err := store.PutTree(ctx, list)
+	return string(ref), err
+}
+
+// readFiles reads the named files of a small tree; a file the tree lacks
+// is absent from the result.
+func readFiles(ctx context.Context, store artifact.Store, ref, scratch string, names ...string) (map[string][]byte, error) {
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp(scratch, "read-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := store.Materialize(ctx, artifact.Ref(ref), dir); err != nil {
+		return nil, MissingArtifact(ref, store, err)
+	}
+	out := map[string][]byte{}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[name] = data
+	}
+	return out, nil
+}

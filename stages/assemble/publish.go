@@ -1,0 +1,165 @@
+package assemble
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/atomicdir"
+	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/renders"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/site"
+)
+
+// publish assembles a build whose units all have an outcome and swaps the
+// site in, then reports it. A failed unit's last good output stands in for
+// it when the saved state has one. Nothing is published when no unit has
+// an output, when the assembly fails, or when a newer build has published
+// already; the last good site stays in each case.
+func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.Event, error) {
+	start := time.Now()
+	st, err := s.builds.Get(ctx, j.BuildID)
+	if err != nil {
+		return nil, err
+	}
+	out := &events.SiteRendered{
+		Header:   events.Header{ID: "site.rendered:" + j.BuildID, BuildID: j.BuildID},
+		Outcomes: st.Outcomes(),
+		Timings:  events.Timings{},
+	}
+	fail := func(msg string) []events.Event {
+		out.Issues = append(out.Issues, report.Issue{Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name, Message: msg})
+		out.Timings[Name] = time.Since(start).Milliseconds()
+		s.log.Error().Str("build_id", j.BuildID).Msg(msg)
+		return []events.Event{out}
+	}
+	spec, err := renders.LoadSpec(ctx, s.store, j.Spec, s.scratch)
+	if err != nil {
+		return nil, err
+	}
+	out.Units, err = s.withLastGood(ctx, j.Outcomes())
+	if err != nil {
+		return nil, err
+	}
+	var units []site.AssembledUnit
+	for _, u := range out.Units {
+		out.Issues = append(out.Issues, u.Issues...)
+		if u.Output == "" {
+			continue
+		}
+		facts, search, err := renders.LoadFacts(ctx, s.store, u.Facts, s.scratch)
+		if err != nil {
+			return nil, err
+		}
+		ref := artifact.Ref(u.Output)
+		units = append(units, site.AssembledUnit{Path: u.ContentPath, Facts: facts, Search: search,
+			Place: func(ctx context.Context, dir string) error { return s.store.Materialize(ctx, ref, dir) }})
+		out.Pages += u.Pages
+	}
+	if len(units) == 0 {
+		return fail("no unit could be rendered; the previous site (if any) is kept"), nil
+	}
+
+	project, err := filepath.Abs(s.cfg.Output.Directory)
+	if err != nil {
+		return nil, pipeline.Permanent(err)
+	}
+	// One assembly at a time in this process: they share the output
+	// directory's work space, and the check that no newer build has
+	// published goes together with the swap that publishes.
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	if err := prepareOutputDirectory(s.cfg, project); err != nil {
+		return fail(err.Error()), nil
+	}
+	staging := filepath.Join(project, markerDir, "staging-"+j.BuildID)
+	_ = os.RemoveAll(staging)
+	defer os.RemoveAll(staging)
+	res, err := site.Assemble(ctx, site.AssembleOptions{
+		WorkDir:    filepath.Join(s.scratch, "assembly"),
+		PublishDir: staging,
+		Generator:  spec.Generator, Repositories: spec.Repositories, Units: units,
+		Logger: s.log.With().Str("build_id", j.BuildID).Logger(),
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
+	}
+
+	if s.states != nil {
+		ok, err := s.states.ClaimPublish(ctx, j.BuildID)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			out.Superseded = true
+			out.Timings[Name] = time.Since(start).Milliseconds()
+			s.log.Warn().Str("build_id", j.BuildID).Msg("a newer build has published already; this one's site is not published")
+			return []events.Event{out}, nil
+		}
+	}
+	public := filepath.Join(project, "public")
+	if err := atomicdir.Swap(staging, public); err != nil {
+		return fail(err.Error()), nil
+	}
+	ref, files, err := artifact.HashDir(public)
+	if err != nil {
+		return nil, err
+	}
+	out.OK, out.Site, out.Files = true, string(ref), files
+	out.Timings[Name] = time.Since(start).Milliseconds()
+	s.log.Info().Str("build_id", j.BuildID).Int("units", len(units)).Int("pages", out.Pages).Int("files", files).
+		Int("pages_patched", res.Patched).Int64("duration_ms", out.Timings[Name]).Msg("site published")
+	return []events.Event{out}, nil
+}
+
+// withLastGood returns the outcomes with each failed unit's last good
+// output from the saved state filled in and marked stale, where there is
+// one and it is still stored.
+func (s *stage) withLastGood(ctx context.Context, units []events.UnitOutcome) ([]events.UnitOutcome, error) {
+	var saved *pipeline.SiteState
+	for i, u := range units {
+		if u.Outcome != events.UnitOutcomeFailed || s.states == nil {
+			continue
+		}
+		if saved == nil {
+			st, err := s.states.Load(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if st == nil {
+				return units, nil
+			}
+			saved = st
+		}
+		last, ok := saved.Renders[u.Key]
+		if !ok || last.Output == "" || last.ContentPath != u.ContentPath {
+			continue
+		}
+		present := true
+		for _, ref := range []string{last.Output, last.Facts} {
+			has, err := s.store.Has(ctx, artifact.Ref(ref))
+			if err != nil {
+				return nil, err
+			}
+			present = present && has
+		}
+		if !present {
+			continue
+		}
+		units[i].Output, units[i].Facts, units[i].Pages, units[i].Files, units[i].Stale = last.Output, last.Facts, last.Pages, last.Files, true
+		for k := range units[i].Issues {
+			if units[i].Issues[k].Code == report.CodeRenderFailed {
+				units[i].Issues[k].Message += fmt.Sprintf("; its last good pages (build %s) stay on the site", saved.BuildID)
+			}
+		}
+	}
+	return units, nil
+}
