@@ -109,7 +109,6 @@ func (f *sizeFarm) daemonConfig() *config.Config {
 	cfg.Output.Directory = filepath.Join(dir, "site")
 	cfg.Daemon.Storage.OutputDir = cfg.Output.Directory
 	cfg.Daemon.HTTP = config.HTTP{LiveReloadEnabled: true}
-	cfg.Daemon.EmbeddedBroker.Port = 0
 	cfg.Daemon.Sync.Schedule = "0 0 1 1 *"
 	cfg.Daemon.LinkVerification.Enabled = false
 	cfg.Generator.Title = benchTitle

@@ -50,6 +50,10 @@ type Config struct {
 	Generator  Generator  `mapstructure:"generator" yaml:"generator"`
 	Output     Output     `mapstructure:"output" yaml:"output"`
 	Ingress    Ingress    `mapstructure:"ingress" yaml:"ingress"`
+	// Site and Broker: which site this is, and where its stages meet
+	// (config/broker.go).
+	Site   Site   `mapstructure:"site" yaml:"site"`
+	Broker Broker `mapstructure:"broker" yaml:"broker"`
 
 	// Path is the file the configuration was read from ("" when built in
 	// code); relative paths in the file are resolved against its directory.
@@ -133,8 +137,10 @@ type Build struct {
 	NamespaceForges    string        `mapstructure:"namespace_forges" yaml:"namespace_forges"` // auto | always | never
 	// ArtifactStore is where documentation trees and rendered sites are
 	// kept between stages: "local" (a directory in the workspace; one
-	// machine) or "broker" (the JetStream object store, for stages in
-	// separate processes without a shared disk).
+	// machine or a shared disk), "broker" (the JetStream object store, for
+	// stages in separate processes without a shared disk) or "auto" (the
+	// broker whenever other processes can reach the broker; see
+	// ArtifactStoreFor).
 	ArtifactStore string `mapstructure:"artifact_store" yaml:"artifact_store"`
 	// AckWait is how long a stage's message may go without a sign of life
 	// before the broker hands it to another replica; a live handler signals
@@ -162,8 +168,8 @@ type Daemon struct {
 	HTTP             HTTP             `mapstructure:"http" yaml:"http"`
 	Webhooks         Webhooks         `mapstructure:"webhooks" yaml:"webhooks"`
 	Admin            Admin            `mapstructure:"admin" yaml:"admin"`
-	// EmbeddedBroker is where the daemon's embedded NATS server listens when
-	// broker_url is not set.
+	// EmbeddedBroker is the older spelling of broker.embedded.listen: set
+	// in a file, the embedded broker listens there (with credentials).
 	EmbeddedBroker EmbeddedBroker `mapstructure:"embedded_broker" yaml:"embedded_broker"`
 }
 
@@ -193,17 +199,19 @@ type Admin struct {
 	Token string `mapstructure:"token" yaml:"token"`
 }
 
-// EmbeddedBroker is the listen address of the daemon's embedded NATS server.
+// EmbeddedBroker is daemon.embedded_broker, kept as an alias of
+// broker.embedded.listen: host defaults to 127.0.0.1 and port to 4222
+// when only one of them is written; port 0 picks a free port.
 type EmbeddedBroker struct {
 	Host string `mapstructure:"host" yaml:"host"`
-	// Port 0 picks a free port (for tests); the default is 4222, the spec's
-	// default broker URL, so local subscribers connect without configuration.
-	Port int `mapstructure:"port" yaml:"port"`
+	Port int    `mapstructure:"port" yaml:"port"`
 }
 
 // LinkVerification configures the verifylinks stage and the broker it
-// publishes broken-link events to. BrokerURL is also the broker every mode
-// uses when it is set (see pipeline.Connect).
+// publishes broken-link events to. BrokerURL is an alias of broker.url
+// (the specification's name for it); after loading it holds broker.url, or
+// DefaultBrokerURL when no broker is configured. Connections are made by
+// pipeline.OptionsFor from the broker section.
 type LinkVerification struct {
 	Enabled            bool          `mapstructure:"enabled" yaml:"enabled"`
 	BrokerURL          string        `mapstructure:"broker_url" yaml:"broker_url"` // alias: nats_url
@@ -218,9 +226,6 @@ type LinkVerification struct {
 	SkipEditLinks      bool          `mapstructure:"skip_edit_links" yaml:"skip_edit_links"`
 	FollowRedirects    bool          `mapstructure:"follow_redirects" yaml:"follow_redirects"`
 	MaxRedirects       int           `mapstructure:"max_redirects" yaml:"max_redirects"`
-	// BrokerURLSet records whether broker_url/nats_url appeared in the file,
-	// because "not set" (embed a server) differs from "set to the default".
-	BrokerURLSet bool `mapstructure:"-" yaml:"-"`
 }
 
 // Sync is the daemon's periodic repository sync.
@@ -234,8 +239,16 @@ type Storage struct {
 	RepoCacheDir string `mapstructure:"repo_cache_dir" yaml:"repo_cache_dir"`
 }
 
-// HTTP holds the ports of the daemon's four servers.
+// HTTP holds the addresses of the daemon's four servers.
 type HTTP struct {
+	// BindAddress is the host or IP every server listens on; empty means
+	// every interface. A server's own *_bind_address overrides it.
+	BindAddress           string `mapstructure:"bind_address" yaml:"bind_address"`
+	DocsBindAddress       string `mapstructure:"docs_bind_address" yaml:"docs_bind_address"`
+	WebhookBindAddress    string `mapstructure:"webhook_bind_address" yaml:"webhook_bind_address"`
+	AdminBindAddress      string `mapstructure:"admin_bind_address" yaml:"admin_bind_address"`
+	LiveReloadBindAddress string `mapstructure:"livereload_bind_address" yaml:"livereload_bind_address"`
+
 	DocsPort       int `mapstructure:"docs_port" yaml:"docs_port"`
 	WebhookPort    int `mapstructure:"webhook_port" yaml:"webhook_port"`
 	AdminPort      int `mapstructure:"admin_port" yaml:"admin_port"`
@@ -273,6 +286,9 @@ type Output struct {
 
 // Ingress configures `docweave ingress`, the ingress listing interface.
 type Ingress struct {
+	// BindAddress is the host or IP the ingress server listens on; empty
+	// means every interface.
+	BindAddress  string        `mapstructure:"bind_address" yaml:"bind_address"`
 	Port         int           `mapstructure:"port" yaml:"port"`
 	APIKeys      []string      `mapstructure:"api_keys" yaml:"api_keys"`
 	APIKeysFile  string        `mapstructure:"api_keys_file" yaml:"api_keys_file"`

@@ -237,8 +237,8 @@ func TestAliases(t *testing.T) {
 	t.Run("nats_url is broker_url", func(t *testing.T) {
 		c := mustLoad(t, oneRepo+"daemon:\n  link_verification:\n    nats_url: nats://broker.example:4222\n", ModeDaemon)
 		lv := c.Daemon.LinkVerification
-		if lv.BrokerURL != "nats://broker.example:4222" || !lv.BrokerURLSet {
-			t.Fatalf("broker = %q set=%v", lv.BrokerURL, lv.BrokerURLSet)
+		if lv.BrokerURL != "nats://broker.example:4222" || c.Broker.URL != lv.BrokerURL {
+			t.Fatalf("broker = %q, broker.url = %q", lv.BrokerURL, c.Broker.URL)
 		}
 	})
 	t.Run("both hugo and generator", func(t *testing.T) {

@@ -4,9 +4,14 @@ import "time"
 
 // Default values that other code (and the docs reference) refers to by name.
 const (
-	// DefaultBrokerURL is where the daemon's embedded broker listens when
-	// daemon.link_verification.broker_url is not set.
+	// DefaultBrokerURL is the specification's default broker URL. It is
+	// what daemon.link_verification.broker_url reads when no broker is
+	// configured, and where `docweave links tail` looks by default; the
+	// embedded broker listens nowhere unless broker.embedded.listen says so.
 	DefaultBrokerURL = "nats://127.0.0.1:4222"
+	// DefaultEmbeddedListen is where the embedded broker listens when only
+	// part of the older daemon.embedded_broker address is written.
+	DefaultEmbeddedListen = "127.0.0.1:4222"
 	// DefaultOutputDirectory is output.directory when the file omits it.
 	DefaultOutputDirectory = "./site"
 	// DefaultDocsPath is the documentation root of a repository that lists
@@ -42,7 +47,7 @@ func Default() Config {
 			RetryInitialDelay: time.Second,
 			RetryMaxDelay:     30 * time.Second,
 			NamespaceForges:   "auto",
-			ArtifactStore:     "local",
+			ArtifactStore:     ArtifactStoreAuto,
 			StreamReplicas:    1,
 			AckWait:           30 * time.Second,
 		},
@@ -70,8 +75,7 @@ func Default() Config {
 				LiveReloadPort:    8083,
 				LiveReloadEnabled: true,
 			},
-			Webhooks:       Webhooks{MaxBodyBytes: 5 << 20},
-			EmbeddedBroker: EmbeddedBroker{Host: "127.0.0.1", Port: 4222},
+			Webhooks: Webhooks{MaxBodyBytes: 5 << 20},
 		},
 		Versioning: Versioning{
 			Strategy:           "branches_and_tags",

@@ -26,7 +26,10 @@ func TestDefaultValues(t *testing.T) {
 		{"build.prune_non_doc_paths", d.Build.PruneNonDocPaths, false},
 		{"link_verification.enabled", lv.Enabled, true},
 		{"link_verification.broker_url", lv.BrokerURL, "nats://127.0.0.1:4222"},
-		{"link_verification.broker_url set", lv.BrokerURLSet, false},
+		{"broker.url", d.Broker.URL, ""},
+		{"broker.embedded.listen (in-process only)", d.Broker.Embedded.Listen, ""},
+		{"build.artifact_store", d.Build.ArtifactStore, "auto"},
+		{"daemon.http.bind_address (every interface)", d.Daemon.HTTP.BindAddress, ""},
 		{"link_verification.subject", lv.Subject, "builder.links.broken"},
 		{"link_verification.kv_bucket", lv.KVBucket, "builder-link-cache"},
 		{"link_verification.cache_ttl", lv.CacheTTL, 24 * time.Hour},
@@ -88,6 +91,7 @@ func TestLoadAppliesDefaults(t *testing.T) {
 	want.Repositories = []Repository{{URL: "https://git.example.com/org/handbook.git", Name: "handbook", Paths: []string{"docs"}}}
 	want.Path = path
 	want.Mode = ModeDaemon
+	want.Site.Name = "docweave" // derived: no base_url, no title
 	got := *c
 	got.loadState = loadState{}
 	if !reflect.DeepEqual(got, want) {

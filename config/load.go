@@ -1,21 +1,14 @@
 package config
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
-
-	"github.com/spf13/viper"
 )
-
-// keyDelimiter separates nested keys inside viper. A byte that cannot
-// appear in a YAML key keeps keys that contain dots (free-form params)
-// whole.
-const keyDelimiter = "\x00"
 
 // loadState is what the loader learned that the public fields cannot hold.
 type loadState struct {
@@ -26,6 +19,9 @@ type loadState struct {
 	decodeProblems []Problem
 	// envFiles are the .env files that were read, in load order.
 	envFiles []string
+	// brokerURLKey is the key the broker URL was written under (broker.url
+	// or its alias daemon.link_verification.broker_url), for problems.
+	brokerURLKey string
 }
 
 // Load reads the YAML configuration file at path for the given mode,
@@ -65,11 +61,8 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resolve configuration directory %s: %w", dir, err)
 	}
-	raw, err := readYAML(data)
+	raw, positions, err := readYAML(data, path)
 	if err != nil {
-		if path != "" {
-			return nil, fmt.Errorf("parse %s: %w", path, err)
-		}
 		return nil, err
 	}
 	env, envFiles, err := buildEnvironment(baseDir, workDir, os.Environ())
@@ -81,34 +74,27 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 	dec := newDecoder(mapLookup(env))
 	dec.structure("", raw, reflect.ValueOf(&c).Elem())
 	applyLoadedDefaults(&c, dec.present)
+	dec.problems = append(dec.problems, resolveBroker(&c, dec.present)...)
 	resolvePaths(&c, baseDir)
 
 	c.Path = path
 	c.Mode = mode
-	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles}
+	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url"}
+	if !dec.present["broker.url"] && dec.present["daemon.link_verification.broker_url"] {
+		c.loadState.brokerURLKey = "daemon.link_verification.broker_url"
+	}
 	if err := c.Validate(); err != nil {
+		var ve *ValidationError
+		if errors.As(err, &ve) {
+			ve.File = path
+			for i := range ve.Problems {
+				ve.Problems[i].Position, _ = positionOf(ve.Problems[i].Key, positions)
+			}
+			sortByPosition(ve.Problems)
+		}
 		return nil, err
 	}
 	return &c, nil
-}
-
-// readYAML parses YAML with viper and returns the top-level mapping with
-// keys lower-cased (viper treats keys case-insensitively) and null values
-// kept, so that an unknown key with no value is still reported.
-func readYAML(data []byte) (map[string]any, error) {
-	v := viper.NewWithOptions(viper.KeyDelimiter(keyDelimiter))
-	v.SetConfigType("yaml")
-	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, fmt.Errorf("parse YAML: %w", err)
-	}
-	raw := map[string]any{}
-	for _, key := range v.AllKeys() {
-		top, _, _ := strings.Cut(key, keyDelimiter)
-		if _, done := raw[top]; !done {
-			raw[top] = v.Get(top)
-		}
-	}
-	return raw, nil
 }
 
 // applyLoadedDefaults fills the defaults that depend on what the file set.
@@ -117,11 +103,6 @@ func applyLoadedDefaults(c *Config, present map[string]bool) {
 		if !present[fmt.Sprintf("repositories[%d].paths", i)] {
 			c.Repositories[i].Paths = []string{DefaultDocsPath}
 		}
-	}
-	lv := &c.Daemon.LinkVerification
-	lv.BrokerURLSet = present["daemon.link_verification.broker_url"] && strings.TrimSpace(lv.BrokerURL) != ""
-	if !lv.BrokerURLSet {
-		lv.BrokerURL = DefaultBrokerURL
 	}
 	if !present["daemon.storage.output_dir"] {
 		c.Daemon.Storage.OutputDir = c.Output.Directory
@@ -158,6 +139,10 @@ func (c *Config) filesystemPaths() []*string {
 		&c.Ingress.Source.Path,
 		&c.Ingress.Source.Kubeconfig,
 		&c.Ingress.APIKeysFile,
+		&c.Broker.CredentialsFile,
+		&c.Broker.TLS.CAFile,
+		&c.Broker.TLS.CertFile,
+		&c.Broker.TLS.KeyFile,
 	}
 	for i := range c.Repositories {
 		paths = append(paths, &c.Repositories[i].Auth.KeyPath, &c.Repositories[i].Auth.KnownHosts)

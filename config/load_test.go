@@ -1,6 +1,8 @@
 package config
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,8 +44,50 @@ func TestLoadMissingFile(t *testing.T) {
 func TestLoadSyntaxErrorNamesFile(t *testing.T) {
 	path := writeConfig(t, "repositories:\n  - url: [unclosed\n")
 	_, err := Load(path, ModeDirect)
-	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "parse") {
-		t.Fatalf("error = %v, want a parse error naming %s", err, path)
+	if err == nil || !strings.Contains(err.Error(), path+":2:10: invalid YAML") || !strings.Contains(err.Error(), "[unclosed") {
+		t.Fatalf("error = %v, want a parse error naming %s:2:10 and showing the line", err, path)
+	}
+}
+
+// The issue's case: a key indented one space short on line 4 is reported
+// on line 4, not line 1, with its column and the line itself.
+func TestLoadSyntaxErrorPointsAtTheLine(t *testing.T) {
+	path := writeConfig(t, "repositories:\n  - url: https://git.example.com/a.git\n    name: a\n   paths: [docs]\noutput:\n  directory: ./site\n")
+	_, err := Load(path, ModeDirect)
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Line != 4 || se.Column != 4 || se.File != path {
+		t.Fatalf("error = %v, want a syntax error at %s:4:4", err, path)
+	}
+	if !strings.Contains(err.Error(), "4 |    paths: [docs]") || strings.Contains(err.Error(), "While parsing config") {
+		t.Fatalf("error does not show line 4 plainly:\n%v", err)
+	}
+}
+
+// Problems found after parsing carry the file, line and column of their
+// key, with the key path, in the order of the file.
+func TestProblemsPointAtTheirKeys(t *testing.T) {
+	path := writeConfig(t, "repositories:\n  - url: https://git.example.com/a.git\n    name: a\nbuild:\n  clone_strategy: turbo\n  clone_concurency: 3\nhugo:\n  titel: x\ndaemon:\n  http:\n    admin_port: \"abc\"\n")
+	_, err := Load(path, ModeDirect)
+	want := []string{
+		path + `:5:3: build.clone_strategy: "turbo" is not allowed`,
+		path + `:6:3: build.clone_concurency: unknown key; did you mean "clone_concurrency"?`,
+		path + `:8:3: generator.titel: unknown key`,
+		path + `:11:5: daemon.http.admin_port: wrong type`,
+	}
+	lines := strings.Split(fmt.Sprint(err), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("got %d problems:\n%v", len(lines), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d = %q, want it to start with %q", i+1, lines[i], w)
+		}
+	}
+	// A required key the file does not write is reported at its section.
+	_, err = Load(writeConfig(t, "repositories:\n  - url: https://git.example.com/a.git\n"), ModeDirect)
+	p := requireProblem(t, err, "repositories[0].name", "")
+	if p.Position.Line != 2 {
+		t.Fatalf("missing name reported at %v, want the list item on line 2", p.Position)
 	}
 }
 
@@ -145,14 +189,19 @@ func TestBrokerURLSet(t *testing.T) {
 		{"broker_url", "daemon:\n  link_verification:\n    broker_url: tls://b.example:4222\n", true, "tls://b.example:4222"},
 		{"same as default is still set", "daemon:\n  link_verification:\n    broker_url: nats://127.0.0.1:4222\n", true, DefaultBrokerURL},
 		{"nats_url alias", "daemon:\n  link_verification:\n    nats_url: nats://b.example:4222\n", true, "nats://b.example:4222"},
+		{"broker.url", "broker:\n  url: nats://c.example:4222\n", true, "nats://c.example:4222"},
+		{"broker.url and the same alias", "broker:\n  url: nats://c.example:4222\ndaemon:\n  link_verification:\n    broker_url: nats://c.example:4222\n", true, "nats://c.example:4222"},
 		{"empty from environment counts as unset", "daemon:\n  link_verification:\n    broker_url: ${DW_TEST_EMPTY_BROKER:-}\n", false, DefaultBrokerURL},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := mustLoad(t, oneRepo+tc.section, ModeDirect)
 			lv := c.Daemon.LinkVerification
-			if lv.BrokerURLSet != tc.wantSet || lv.BrokerURL != tc.wantURL {
-				t.Fatalf("BrokerURLSet=%v BrokerURL=%q, want %v %q", lv.BrokerURLSet, lv.BrokerURL, tc.wantSet, tc.wantURL)
+			if c.Broker.External() != tc.wantSet || lv.BrokerURL != tc.wantURL {
+				t.Fatalf("external=%v broker_url=%q, want %v %q", c.Broker.External(), lv.BrokerURL, tc.wantSet, tc.wantURL)
+			}
+			if tc.wantSet && c.Broker.URL != tc.wantURL {
+				t.Fatalf("broker.url = %q, want %q", c.Broker.URL, tc.wantURL)
 			}
 		})
 	}

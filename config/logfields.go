@@ -14,8 +14,10 @@ func (c *Config) MarshalZerologObject(e *zerolog.Event) {
 		Int("repositories", len(c.Repositories)).
 		Int("forges", len(c.Forges)).
 		Str("output_directory", c.Output.Directory).
-		Bool("broker_url_set", c.Daemon.LinkVerification.BrokerURLSet).
-		Str("broker_url", c.Daemon.LinkVerification.RedactedBrokerURL()).
+		Str("site", c.SiteName()).
+		Bool("broker_url_set", c.Broker.External()).
+		Str("broker_url", c.Broker.RedactedURL()).
+		Str("broker_listen", c.Broker.Embedded.Listen).
 		Strs("env_files", c.loadState.envFiles)
 }
 
@@ -27,6 +29,12 @@ func (r Repository) MarshalZerologObject(e *zerolog.Event) {
 		Str("branch", r.Branch).
 		Strs("paths", r.Paths).
 		Str("auth", r.Auth.String())
+}
+
+// RedactedURL returns broker.url with the user info of every
+// comma-separated URL replaced by "***", for logs and errors.
+func (b Broker) RedactedURL() string {
+	return LinkVerification{BrokerURL: b.URL}.RedactedBrokerURL()
 }
 
 // RedactedBrokerURL returns broker_url with the user info of every

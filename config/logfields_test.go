@@ -12,8 +12,9 @@ func TestLogFieldsCarryNoSecrets(t *testing.T) {
 	c := Default()
 	c.Path = "/etc/docweave.yaml"
 	c.Mode = ModeDaemon
-	c.Daemon.LinkVerification.BrokerURL = "nats://svc:BROKERSECRET@nats.example:4222"
-	c.Daemon.LinkVerification.BrokerURLSet = true
+	c.Broker.URL = "nats://svc:BROKERSECRET@nats.example:4222"
+	c.Broker.Password = "BROKERSECRET"
+	c.Site.Name = "handbook"
 	repo := Repository{URL: "https://u:URLSECRET@git.example.com/r.git", Name: "r", Paths: []string{"docs"},
 		Auth: Auth{Type: AuthToken, Token: "TOKENSECRET"}}
 	c.Repositories = []Repository{repo}
@@ -26,7 +27,7 @@ func TestLogFieldsCarryNoSecrets(t *testing.T) {
 		t.Fatalf("log line leaks a secret: %s", out)
 	}
 	for _, want := range []string{`"mode":"daemon"`, `"repositories":1`, `"broker_url":"nats://***@nats.example:4222"`,
-		`"url":"https://***@git.example.com/r.git"`, `"auth":"token (credentials redacted)"`, `"path":"/etc/docweave.yaml"`} {
+		`"url":"https://***@git.example.com/r.git"`, `"auth":"token (credentials redacted)"`, `"path":"/etc/docweave.yaml"`, `"site":"handbook"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("log line lacks %s: %s", want, out)
 		}

@@ -12,27 +12,45 @@ import (
 type Problem struct {
 	Key     string
 	Message string
+	// Position is where the key (or, for a key the file does not write,
+	// its nearest enclosing key) sits in the file; zero when unknown, as
+	// for a configuration built in code.
+	Position Position
 }
 
-// String renders the problem as "<key path>: <message>".
+// String renders the problem as "<key path>: <message>", preceded by
+// "<line>:<column>: " when its place in the file is known.
 func (p Problem) String() string {
-	if p.Key == "" {
-		return p.Message
+	s := p.Message
+	if p.Key != "" {
+		s = p.Key + ": " + s
 	}
-	return p.Key + ": " + p.Message
+	if p.Position.Known() {
+		s = p.Position.String() + ": " + s
+	}
+	return s
 }
 
 // ValidationError carries every problem found in a configuration at once,
 // so an operator fixes a file in one pass instead of one error per run.
 type ValidationError struct {
+	// File is the configuration file the problems are in ("" when the
+	// configuration did not come from a file).
+	File     string
 	Problems []Problem
 }
 
-// Error lists the problems one per line, sorted by key path.
+// Error lists the problems one per line, sorted by key path, each as
+// "<file>:<line>:<column>: <key path>: <message>" when its place in the
+// file is known (the form editors and terminals link to), else as
+// "<key path>: <message>".
 func (e *ValidationError) Error() string {
 	lines := make([]string, len(e.Problems))
 	for i, p := range e.Problems {
 		lines[i] = p.String()
+		if e.File != "" && p.Position.Known() {
+			lines[i] = e.File + ":" + lines[i]
+		}
 	}
 	return strings.Join(lines, "\n")
 }
@@ -52,6 +70,22 @@ func sortProblems(ps []Problem) {
 			return c < 0
 		}
 		return ps[i].Message < ps[j].Message
+	})
+}
+
+// sortByPosition orders problems the way the file reads, top to bottom;
+// problems of keys the file does not write keep their key order, after
+// the others.
+func sortByPosition(ps []Problem) {
+	sort.SliceStable(ps, func(i, j int) bool {
+		a, b := ps[i].Position, ps[j].Position
+		switch {
+		case a.Known() != b.Known():
+			return a.Known()
+		case a.Line != b.Line:
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
 	})
 }
 

@@ -21,6 +21,8 @@ func (c *Config) Validate() error {
 	c.validateDaemon(&rules)
 	c.validateSite(&rules)
 	c.validateIngress(&rules)
+	c.validateBroker(&rules)
+	c.validateBindAddresses(&rules)
 
 	decodeKeys := map[string]bool{}
 	problems := append([]Problem(nil), c.loadState.decodeProblems...)

@@ -9,7 +9,7 @@ func (c *Config) validateBuild(l *problemList) {
 	checkEnum(l, "build.clone_strategy", b.CloneStrategy, "fresh", "update", "auto")
 	checkEnum(l, "build.retry_backoff", b.RetryBackoff, "fixed", "linear", "exponential")
 	checkEnum(l, "build.namespace_forges", b.NamespaceForges, "auto", "always", "never")
-	checkEnum(l, "build.artifact_store", b.ArtifactStore, "local", "broker")
+	checkEnum(l, "build.artifact_store", b.ArtifactStore, ArtifactStoreAuto, ArtifactStoreLocal, ArtifactStoreBroker)
 	if b.AckWait < time.Second {
 		l.add("build.ack_wait", "%s is too short; expected at least 1s", b.AckWait)
 	}

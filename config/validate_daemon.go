@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/robfig/cron/v3"
+
+	"github.com/docweave/docweave/internal/words"
 )
 
 // validateDaemon checks the daemon sections: link verification and its
@@ -18,9 +20,6 @@ func (c *Config) validateDaemon(l *problemList) {
 	c.validatePorts(l)
 	if c.Daemon.Webhooks.MaxBodyBytes < 1 {
 		l.add("daemon.webhooks.max_body_bytes", "%d is not a positive number of bytes", c.Daemon.Webhooks.MaxBodyBytes)
-	}
-	if p := c.Daemon.EmbeddedBroker.Port; p < 0 || p > 65535 {
-		l.add("daemon.embedded_broker.port", "%d is not a port (0 picks a free one, else 1-65535)", p)
 	}
 	if c.Mode == ModeDaemon {
 		out, storage := normalizeDir(c.Output.Directory), normalizeDir(c.Daemon.Storage.OutputDir)
@@ -63,7 +62,6 @@ func (c *Config) validateLinkVerification(l *problemList) {
 	if lv.Subject == "docweave" || strings.HasPrefix(lv.Subject, "docweave.") {
 		l.add(p+"subject", "%q lies under docweave.>, which docweave's pipeline stream owns; expected another subject, such as builder.links.broken", lv.Subject)
 	}
-	validateBrokerURL(l, p+"broker_url", lv.BrokerURL)
 }
 
 // validateSubject checks a subject events are published on: dot-separated
@@ -130,7 +128,7 @@ func containsFold(list []string, s string) bool {
 func validateSchedule(l *problemList, key, schedule string) {
 	const expected = "expected five fields (minute hour day-of-month month day-of-week) such as */5 * * * *"
 	if n := len(strings.Fields(schedule)); n != 5 {
-		l.add(key, "%q has %d fields; %s", schedule, n, expected)
+		l.add(key, "%q has %s; %s", schedule, words.Plural(n, "field"), expected)
 		return
 	}
 	if _, err := cron.ParseStandard(schedule); err != nil {

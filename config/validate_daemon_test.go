@@ -30,24 +30,24 @@ func TestDaemonRules(t *testing.T) {
 			"daemon.link_verification.subject", []string{"not a valid publish subject"}},
 		{"subject with empty token", ModeDaemon, func(c *Config) { lv(c).Subject = "builder..links" },
 			"daemon.link_verification.subject", []string{"not a valid publish subject"}},
-		{"broker scheme", ModeDirect, func(c *Config) { lv(c).BrokerURL = "http://broker:4222" },
-			"daemon.link_verification.broker_url", []string{`entry 1 (http://broker:4222) has scheme "http"`, "nats, tls, ws or wss"}},
-		{"broker without scheme", ModeDaemon, func(c *Config) { lv(c).BrokerURL = "broker:4222" },
-			"daemon.link_verification.broker_url", []string{"entry 1 (broker:4222) has no scheme"}},
-		{"broker second entry", ModeDaemon, func(c *Config) { lv(c).BrokerURL = "nats://a:4222, ftp://b:4222" },
-			"daemon.link_verification.broker_url", []string{`entry 2 (ftp://b:4222) has scheme "ftp"`}},
-		{"broker empty entry", ModeDaemon, func(c *Config) { lv(c).BrokerURL = "nats://a:4222,," },
-			"daemon.link_verification.broker_url", []string{"entry 2 is empty"}},
-		{"broker without host", ModeDaemon, func(c *Config) { lv(c).BrokerURL = "nats://:4222" },
-			"daemon.link_verification.broker_url", []string{"has no host"}},
-		{"broker unparsable", ModeDaemon, func(c *Config) { lv(c).BrokerURL = "nats://h:port" },
-			"daemon.link_verification.broker_url", []string{"entry 1 (nats://h:port) is not a valid URL"}},
+		{"broker scheme", ModeDirect, func(c *Config) { c.Broker.URL = "http://broker:4222" },
+			"broker.url", []string{`entry 1 (http://broker:4222) has scheme "http"`, "nats, tls, ws or wss"}},
+		{"broker without scheme", ModeDaemon, func(c *Config) { c.Broker.URL = "broker:4222" },
+			"broker.url", []string{"entry 1 (broker:4222) has no scheme"}},
+		{"broker second entry", ModeDaemon, func(c *Config) { c.Broker.URL = "nats://a:4222, ftp://b:4222" },
+			"broker.url", []string{`entry 2 (ftp://b:4222) has scheme "ftp"`}},
+		{"broker empty entry", ModeDaemon, func(c *Config) { c.Broker.URL = "nats://a:4222,," },
+			"broker.url", []string{"entry 2 is empty"}},
+		{"broker without host", ModeDaemon, func(c *Config) { c.Broker.URL = "nats://:4222" },
+			"broker.url", []string{"has no host"}},
+		{"broker unparsable", ModeDaemon, func(c *Config) { c.Broker.URL = "nats://h:port" },
+			"broker.url", []string{"entry 1 (nats://h:port) is not a valid URL"}},
 		{"schedule with four fields", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "*/5 * * *" },
 			"daemon.sync.schedule", []string{`"*/5 * * *" has 4 fields; expected five fields`}},
 		{"schedule with six fields", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "0 */5 * * * *" },
 			"daemon.sync.schedule", []string{"has 6 fields"}},
 		{"schedule descriptor", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "@hourly" },
-			"daemon.sync.schedule", []string{"has 1 fields"}},
+			"daemon.sync.schedule", []string{"has 1 field;"}},
 		{"schedule that does not parse", ModeDaemon, func(c *Config) { c.Daemon.Sync.Schedule = "61 * * * *" },
 			"daemon.sync.schedule", []string{`"61 * * * *" does not parse`}},
 		{"port zero", ModeDaemon, func(c *Config) { c.Daemon.HTTP.DocsPort = 0 },
@@ -65,18 +65,18 @@ func TestDaemonRules(t *testing.T) {
 
 func TestBrokerProblemNeverShowsPassword(t *testing.T) {
 	c := validConfig(t, ModeDaemon)
-	c.Daemon.LinkVerification.BrokerURL = "nats://user:pa55word@a:4222,http://user:pa55word@b:4222,user:pa55word@c:4222,nats://u:pa55word@h:bad"
+	c.Broker.URL = "nats://user:pa55word@a:4222,http://user:pa55word@b:4222,user:pa55word@c:4222,nats://u:pa55word@h:bad"
 	err := c.Validate()
 	problemsOf(t, err)
 	if strings.Contains(err.Error(), "pa55word") {
 		t.Fatalf("password echoed: %v", err)
 	}
-	requireProblem(t, err, "daemon.link_verification.broker_url", "entry 2 (http://***@b:4222)")
+	requireProblem(t, err, "broker.url", "entry 2 (http://***@b:4222)")
 }
 
 func TestBrokerAcceptsClustersAndCredentials(t *testing.T) {
 	c := validConfig(t, ModeDaemon)
-	c.Daemon.LinkVerification.BrokerURL = "nats://u:p@a:4222, tls://b:4222,ws://c:80,wss://d:443"
+	c.Broker.URL = "nats://u:p@a:4222, tls://b:4222,ws://c:80,wss://d:443"
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -122,12 +122,12 @@ func TestDaemonServerSettingsValidated(t *testing.T) {
 	c := Default()
 	c.Repositories = []Repository{{Name: "a", URL: "file:///a"}}
 	c.Daemon.Webhooks.MaxBodyBytes = 0
-	c.Daemon.EmbeddedBroker.Port = 70000
+	c.Broker.Embedded.Listen = "127.0.0.1:70000"
 	err := c.Validate()
 	if err == nil {
 		t.Fatal("invalid daemon settings accepted")
 	}
-	for _, key := range []string{"daemon.webhooks.max_body_bytes", "daemon.embedded_broker.port"} {
+	for _, key := range []string{"daemon.webhooks.max_body_bytes", "broker.embedded.listen"} {
 		if !strings.Contains(err.Error(), key) {
 			t.Errorf("error does not name %s:\n%v", key, err)
 		}

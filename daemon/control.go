@@ -54,7 +54,7 @@ type control struct {
 }
 
 func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, shared bool, log zerolog.Logger) (*control, error) {
-	c := &control{cfg: cfg, broker: broker, log: log, shared: shared, desk: &switchDesk{remote: remoteDesk{nc: broker.Conn}}}
+	c := &control{cfg: cfg, broker: broker, log: log, shared: shared, desk: &switchDesk{remote: remoteDesk{broker: broker}}}
 	c.backend = newBackend(cfg, c.desk)
 	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
 	c.backend.leads = func() bool { return c.desk.leads() }
@@ -87,7 +87,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 	}
 	// Every control process follows finished builds and link figures for
 	// its own /status and /metrics, leader or not.
-	finishedSub, err := broker.Conn.Subscribe(events.SubjectBuildFinished, func(msg *nats.Msg) {
+	finishedSub, err := broker.Subscribe(events.SubjectBuildFinished, func(msg *nats.Msg) {
 		if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
 			c.backend.buildFinished(ev.(*events.BuildFinished).Report, m)
 		}
@@ -95,7 +95,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 	if err != nil {
 		return nil, fmt.Errorf("follow finished builds: %w", err)
 	}
-	linksSub, err := broker.Conn.Subscribe(events.SubjectLinksVerified, func(msg *nats.Msg) {
+	linksSub, err := broker.Subscribe(events.SubjectLinksVerified, func(msg *nats.Msg) {
 		if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
 			c.backend.linksVerified(ev.(*events.LinksVerified), m)
 		}
@@ -168,14 +168,14 @@ func (c *control) lead() {
 // takeLead starts the coordinator and, in a split deployment, answers the
 // other processes' requests with it.
 func (c *control) takeLead() error {
-	coord, err := NewCoordinator(c.broker.Conn, c.broker.JS, c.cfg.Hash(), c.log)
+	coord, err := NewCoordinator(c.broker, c.cfg.Hash(), c.log)
 	if err != nil {
 		return fmt.Errorf("start the coordinator: %w", err)
 	}
 	coord.OnFinished = c.onFinished
 	var subs []*nats.Subscription
 	if c.shared {
-		if subs, err = serveDesk(c.broker.Conn, coord); err != nil {
+		if subs, err = serveDesk(c.broker, coord); err != nil {
 			coord.Close()
 			return err
 		}

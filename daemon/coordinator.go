@@ -73,10 +73,11 @@ type Coordinator struct {
 	sub     *nats.Subscription
 }
 
-// NewCoordinator follows build outcomes on nc and publishes requests on js.
-func NewCoordinator(nc *nats.Conn, js jetstream.JetStream, configHash string, log zerolog.Logger) (*Coordinator, error) {
-	c := &Coordinator{js: js, log: log, configHash: configHash, byID: map[string]*Build{}, Stale: time.Hour}
-	sub, err := nc.Subscribe(events.AllSubjects, c.observe)
+// NewCoordinator follows build outcomes and publishes requests on the
+// site's broker.
+func NewCoordinator(b *pipeline.Broker, configHash string, log zerolog.Logger) (*Coordinator, error) {
+	c := &Coordinator{js: b.JS, log: log, configHash: configHash, byID: map[string]*Build{}, Stale: time.Hour}
+	sub, err := b.Subscribe(events.AllSubjects, c.observe)
 	if err != nil {
 		return nil, fmt.Errorf("follow builds: %w", err)
 	}

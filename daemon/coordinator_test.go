@@ -56,7 +56,7 @@ func newCoordinatorFixture(t *testing.T) (*Coordinator, *gatedBuilds, chan Build
 	g := &gatedBuilds{release: make(chan struct{})}
 	done := make(chan struct{})
 	go func() { _ = pipeline.NewRunner(b.JS, zerolog.Nop(), []pipeline.Stage{g.stage()}).Run(ctx); close(done) }()
-	c, err := NewCoordinator(b.Conn, b.JS, "hash", zerolog.Nop())
+	c, err := NewCoordinator(b, "hash", zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,10 +74,8 @@ func daemonConfig(t testing.TB, repoURL string) *config.Config {
 	cfg.Output.Directory = filepath.Join(dir, "site")
 	cfg.Daemon.Storage.OutputDir = cfg.Output.Directory
 	cfg.Daemon.HTTP = config.HTTP{LiveReloadEnabled: true} // port 0: free ports, reported through Options.Ready
-	cfg.Daemon.EmbeddedBroker.Port = 0
 	cfg.Daemon.Webhooks.GitHubSecret = githubSecret
 	cfg.Daemon.Sync.Schedule = "0 0 1 1 *" // no scheduled build during the test
-	cfg.Daemon.LinkVerification.BrokerURLSet = false
 	return &cfg
 }
 

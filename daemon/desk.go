@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/docweave/docweave/pipeline"
 )
 
 // desk is what the admin and webhook servers ask of the build coordinator:
@@ -56,7 +58,7 @@ type buildReply struct {
 
 // serveDesk answers the other control-plane processes' requests with the
 // leader's coordinator.
-func serveDesk(nc *nats.Conn, coord *Coordinator) ([]*nats.Subscription, error) {
+func serveDesk(b *pipeline.Broker, coord *Coordinator) ([]*nats.Subscription, error) {
 	var subs []*nats.Subscription
 	handlers := map[string]nats.MsgHandler{
 		subjectDeskTrigger: func(m *nats.Msg) {
@@ -80,14 +82,14 @@ func serveDesk(nc *nats.Conn, coord *Coordinator) ([]*nats.Subscription, error) 
 		subjectDeskRecent: func(m *nats.Msg) { respondJSON(m, coord.Recent()) },
 	}
 	for subject, h := range handlers {
-		s, err := nc.Subscribe(subject, h)
+		s, err := b.Subscribe(subject, h)
 		if err != nil {
 			unsubscribeAll(subs)
 			return nil, fmt.Errorf("answer %s: %w", subject, err)
 		}
 		subs = append(subs, s)
 	}
-	return subs, nc.Flush()
+	return subs, b.Flush()
 }
 
 func respondJSON(m *nats.Msg, v any) {
@@ -105,12 +107,12 @@ func unsubscribeAll(subs []*nats.Subscription) {
 }
 
 // remoteDesk forwards to the leading process.
-type remoteDesk struct{ nc *nats.Conn }
+type remoteDesk struct{ broker *pipeline.Broker }
 
 func (r remoteDesk) request(ctx context.Context, subject string, data []byte, out any) error {
 	ctx, cancel := context.WithTimeout(ctx, deskTimeout)
 	defer cancel()
-	msg, err := r.nc.RequestWithContext(ctx, subject, data)
+	msg, err := r.broker.Request(ctx, subject, data)
 	if errors.Is(err, nats.ErrNoResponders) {
 		return ErrNoLeader
 	}

@@ -14,8 +14,10 @@ import (
 	"github.com/docweave/docweave/pipeline"
 )
 
-// ControlBucket holds the control-plane lease of a split deployment: one
-// key, the leading process's name, which expires unless renewed.
+// ControlBucket holds the control-plane lease of a split deployment (the
+// key "leader", the leading process's name) and a record per process of
+// the site on a shared broker ("process.<id>", see claimSite); both expire
+// unless renewed.
 const ControlBucket = "docweave-control"
 
 const (
@@ -39,7 +41,7 @@ func openControlBucket(ctx context.Context, js jetstream.JetStream, replicas int
 		var err error
 		kv, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 			Bucket:      ControlBucket,
-			Description: "docweave control-plane lease: which serve process coordinates builds",
+			Description: "docweave control plane: the lease of the coordinating process, and the site's live processes",
 			History:     1,
 			TTL:         leaseTTL,
 			Storage:     jetstream.FileStorage,

@@ -54,6 +54,12 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		return err
 	}
 	defer broker.Close()
+	claim, err := claimSite(ctx, cfg, broker, roleDaemon, log)
+	if err != nil {
+		closeListeners()
+		return err
+	}
+	defer claim.release()
 
 	host, err := startStages(ctx, cfg, broker, pipeline.Registered(), log)
 	if err != nil {
@@ -90,48 +96,45 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 	return nil
 }
 
-// openBroker applies the broker rule for the daemon: broker_url when set;
-// else a NATS server with JetStream already listening on
-// daemon.embedded_broker (by default 127.0.0.1:4222, the spec's default
-// broker URL), so an operator who runs NATS there needs no setting; else an
-// embedded server listening there, with its store in the workspace so
-// state survives restarts.
+// openBroker applies the broker rule for the daemon (pipeline.OptionsFor):
+// broker.url when set; else an embedded broker with its store in the
+// workspace, so state survives restarts, reached in-process only, or also
+// at broker.embedded.listen with credentials. A listening broker records
+// its address for the processes that join it.
 func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*pipeline.Broker, error) {
-	if cfg.Daemon.LinkVerification.BrokerURLSet {
-		return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Daemon.LinkVerification.BrokerURL, Name: "docweave-daemon"})
-	}
-	layout := workspace.For(cfg)
-	port := cfg.Daemon.EmbeddedBroker.Port
-	if port == 0 {
-		port = -1 // a free port
-	} else {
-		url, err := probeBroker(ctx, cfg.Daemon.EmbeddedBroker.Host, port)
-		if err != nil {
-			return nil, fmt.Errorf("broker: %w; enable JetStream there, set daemon.link_verification.broker_url, or move daemon.embedded_broker.port", err)
-		}
-		if url != "" {
-			log.Info().Str("broker", url).Msg("using the NATS server already listening where the embedded broker would (set broker_url to make this explicit)")
-			return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: url, Name: "docweave-daemon"})
-		}
-	}
-	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
-		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
-	}
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{
-		StoreDir: layout.Broker(), Listen: true,
-		ListenHost: cfg.Daemon.EmbeddedBroker.Host, ListenPort: port, Name: "docweave-daemon",
-	})
+	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleDaemon, "docweave-daemon")
 	if err != nil {
-		return nil, fmt.Errorf("broker port %d: %w", cfg.Daemon.EmbeddedBroker.Port, err)
+		return nil, err
+	}
+	if opts.URL == "" {
+		if err := os.MkdirAll(workspace.For(cfg).Root, 0o755); err != nil {
+			return nil, fmt.Errorf("workspace %s: %w", workspace.For(cfg).Root, err)
+		}
+	}
+	b, err := pipeline.OpenBroker(ctx, opts)
+	if err != nil {
+		if opts.Listen != "" {
+			return nil, fmt.Errorf("site %q: %w; another process listens there (another site's daemon?): give this daemon its own broker.embedded.listen, or leave it unset to keep the broker in-process", cfg.SiteName(), err)
+		}
+		return nil, fmt.Errorf("site %q: %w", cfg.SiteName(), err)
+	}
+	if url := b.ClientURL(); url != "" {
+		if err := pipeline.RecordEmbeddedURL(cfg, url); err != nil {
+			b.Close()
+			return nil, err
+		}
+		log.Info().Str("broker", url).Str("site", cfg.SiteName()).Msg("embedded broker listening; clients need its credentials")
 	}
 	return b, nil
 }
 
-// openSharedBroker connects a process of a split deployment: it must meet
-// the others on broker_url.
+// openSharedBroker connects a process of a split deployment (`docweave
+// stage`, `serve`): it must meet the others on broker.url, or on the
+// daemon's listening embedded broker.
 func openSharedBroker(ctx context.Context, cfg *config.Config, name string) (*pipeline.Broker, error) {
-	if !cfg.Daemon.LinkVerification.BrokerURLSet {
-		return nil, fmt.Errorf("daemon.link_verification.broker_url (nats_url) is not set; processes of a split deployment meet on a shared NATS server or cluster")
+	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleJoin, name)
+	if err != nil {
+		return nil, err
 	}
-	return pipeline.OpenBroker(ctx, pipeline.BrokerOptions{URL: cfg.Daemon.LinkVerification.BrokerURL, Name: name})
+	return pipeline.OpenBroker(ctx, opts)
 }

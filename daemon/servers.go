@@ -25,10 +25,10 @@ import (
 
 // Server names, as `docweave serve --servers` takes them.
 const (
-	ServerDocs       = "docs"
-	ServerWebhook    = "webhook"
-	ServerAdmin      = "admin"
-	ServerLiveReload = "livereload"
+	ServerDocs       = config.ServerDocs
+	ServerWebhook    = config.ServerWebhook
+	ServerAdmin      = config.ServerAdmin
+	ServerLiveReload = config.ServerLiveReload
 )
 
 // AllServers are the daemon's four servers.
@@ -43,7 +43,8 @@ func EnabledServers(cfg *config.Config) []string {
 	return AllServers[:3]
 }
 
-// bindings are the configured addresses of the chosen servers.
+// bindings are the configured addresses of the chosen servers: each on its
+// port, on its own bind address or daemon.http.bind_address.
 func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
 	ports := map[string]int{
 		ServerDocs: cfg.Daemon.HTTP.DocsPort, ServerWebhook: cfg.Daemon.HTTP.WebhookPort,
@@ -58,7 +59,7 @@ func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
 		if name == ServerLiveReload && !cfg.Daemon.HTTP.LiveReloadEnabled {
 			return nil, fmt.Errorf("the live-reload server is off (daemon.http.livereload_enabled: false); drop it from the servers or turn it on")
 		}
-		out = append(out, httpsrv.Binding{Server: name, Port: port})
+		out = append(out, httpsrv.Binding{Server: name, Host: cfg.Daemon.HTTP.BindHost(name), Port: port})
 	}
 	return out, nil
 }
@@ -113,7 +114,7 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 		case ServerLiveReload:
 			set.hub = livereload.NewHub(livereload.Options{Log: log})
 			hub := set.hub
-			sub, err := broker.Conn.Subscribe(events.SubjectSitePublished, func(msg *nats.Msg) {
+			sub, err := broker.Subscribe(events.SubjectSitePublished, func(msg *nats.Msg) {
 				if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
 					p := ev.(*events.SitePublished)
 					hub.Publish(livereload.Event{Name: livereload.EventReload, Data: livereload.Reload{

@@ -46,6 +46,14 @@ func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsA
 		return err
 	}
 	defer broker.Close()
+	claim, err := claimSite(ctx, cfg, broker, roleStage, log)
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return err
+	}
+	defer claim.release()
 	host, err := startStages(ctx, cfg, broker, names, log)
 	if err != nil {
 		if ln != nil {
@@ -103,7 +111,13 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 		return err
 	}
 	defer broker.Close()
-	_, states, store, err := openStores(ctx, cfg, broker.JS)
+	claim, err := claimSite(ctx, cfg, broker, roleServe, log)
+	if err != nil {
+		closeListeners()
+		return err
+	}
+	defer claim.release()
+	_, states, store, err := openStores(ctx, cfg, broker)
 	if err != nil {
 		closeListeners()
 		return err

@@ -26,7 +26,8 @@ type stageHost struct {
 
 // openStores provisions the pipeline's broker resources and opens the
 // stores every part of a process shares.
-func openStores(ctx context.Context, cfg *config.Config, js jetstream.JetStream) (*pipeline.Builds, *pipeline.States, artifact.Store, error) {
+func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*pipeline.Builds, *pipeline.States, artifact.Store, error) {
+	js := broker.JS
 	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
 		return nil, nil, nil, err
 	}
@@ -45,7 +46,7 @@ func openStores(ctx context.Context, cfg *config.Config, js jetstream.JetStream)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	store, err := pipeline.OpenArtifactStore(ctx, cfg, js)
+	store, err := pipeline.OpenArtifactStore(ctx, cfg, broker)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -55,7 +56,7 @@ func openStores(ctx context.Context, cfg *config.Config, js jetstream.JetStream)
 // startStages runs the named stages until stop is called; stop lets the
 // handlers in flight finish.
 func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, names []string, log zerolog.Logger) (*stageHost, error) {
-	builds, states, store, err := openStores(ctx, cfg, broker.JS)
+	builds, states, store, err := openStores(ctx, cfg, broker)
 	if err != nil {
 		return nil, err
 	}

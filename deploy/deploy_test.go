@@ -21,7 +21,9 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 
 	"github.com/docweave/docweave/config"
@@ -51,6 +53,7 @@ type manifests struct {
 	services     map[string]*corev1.Service
 	configMaps   map[string]*corev1.ConfigMap
 	budgets      map[string]*policyv1.PodDisruptionBudget
+	policies     map[string]*networkingv1.NetworkPolicy
 }
 
 type kustomization struct {
@@ -73,6 +76,7 @@ func loadDir(t *testing.T, dir string) manifests {
 		services:     map[string]*corev1.Service{},
 		configMaps:   map[string]*corev1.ConfigMap{},
 		budgets:      map[string]*policyv1.PodDisruptionBudget{},
+		policies:     map[string]*networkingv1.NetworkPolicy{},
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil || len(files) == 0 {
@@ -164,6 +168,9 @@ func decodeObject(t *testing.T, m manifests, file string, index int, doc []byte)
 	case "PodDisruptionBudget":
 		p := &policyv1.PodDisruptionBudget{}
 		m.budgets[head.Metadata.Name], target = p, p
+	case "NetworkPolicy":
+		p := &networkingv1.NetworkPolicy{}
+		m.policies[head.Metadata.Name], target = p, p
 	default:
 		t.Fatalf("%s document %d: kind %q is not one this test knows; extend decodeObject", file, index, head.Kind)
 	}
@@ -392,16 +399,18 @@ func TestConfigMapDocweaveYAMLLoadsForTheCluster(t *testing.T) {
 	if err != nil {
 		t.Fatalf("docweave.yaml of ConfigMap %s does not load in daemon mode:\n%v", configMapName, err)
 	}
-	if cfg.Build.ArtifactStore != "broker" {
-		t.Errorf("build.artifact_store = %q, want broker: pods share no disk", cfg.Build.ArtifactStore)
+	if got := cfg.Build.ArtifactStoreFor(cfg.Broker.External()); got != config.ArtifactStoreBroker {
+		t.Errorf("build.artifact_store %q resolves to %q, want broker: pods share no disk", cfg.Build.ArtifactStore, got)
 	}
-	broker := cfg.Daemon.LinkVerification.BrokerURL
-	if broker != "nats://docweave-nats:4222" {
-		t.Errorf("nats_url = %q, want nats://docweave-nats:4222 (the NATS client Service)", broker)
+	if cfg.Broker.URL != "nats://docweave-nats:4222" {
+		t.Errorf("broker.url = %q, want nats://docweave-nats:4222 (the NATS client Service)", cfg.Broker.URL)
+	}
+	if cfg.Site.Name == "" || cfg.Site.Name != cfg.SiteName() {
+		t.Errorf("site.name %q: the shipped file names its site, so its broker resources are recognisable", cfg.Site.Name)
 	}
 	svc := nats.services["docweave-nats"]
 	if svc == nil || svc.Spec.Ports[0].Port != 4222 {
-		t.Errorf("the NATS client Service docweave-nats on port 4222 that nats_url names is missing: %+v", svc)
+		t.Errorf("the NATS client Service docweave-nats on port 4222 that broker.url names is missing: %+v", svc)
 	}
 	for _, dir := range []string{cfg.Output.Directory, cfg.Build.WorkspaceDir} {
 		if !strings.HasPrefix(dir, "/var/lib/docweave/") {
@@ -543,6 +552,75 @@ func labelsMatch(selector, labels map[string]string) bool {
 	}
 	for k, v := range selector {
 		if labels[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// What to expose: the docs, live-reload and webhook ports of the serve
+// pods are open; their admin port and every stage pod's metrics port admit
+// only pods of the namespace; every docweave pod is covered.
+func TestNetworkPoliciesKeepAdminAndMetricsInside(t *testing.T) {
+	m := loadDir(t, stagesDir)
+	if len(m.policies) == 0 {
+		t.Fatal("no NetworkPolicy in " + stagesDir)
+	}
+	for name, d := range m.deployments {
+		var covering []*networkingv1.NetworkPolicy
+		for _, p := range m.policies {
+			if selects(p.Spec.PodSelector, d.Spec.Template.Labels) {
+				covering = append(covering, p)
+			}
+		}
+		if len(covering) != 1 {
+			t.Errorf("deployment %s is covered by %d NetworkPolicies, want 1", name, len(covering))
+			continue
+		}
+		c := d.Spec.Template.Spec.Containers[0]
+		for _, port := range c.Ports {
+			open, inside := false, false
+			for _, rule := range covering[0].Spec.Ingress {
+				for _, rp := range rule.Ports {
+					if rp.Port == nil || rp.Port.String() != port.Name {
+						continue
+					}
+					if len(rule.From) == 0 {
+						open = true
+					}
+					for _, from := range rule.From {
+						if from.PodSelector != nil && len(from.PodSelector.MatchLabels) == 0 && len(from.PodSelector.MatchExpressions) == 0 && from.NamespaceSelector == nil {
+							inside = true
+						}
+					}
+				}
+			}
+			switch port.Name {
+			case "docs", "livereload", "webhook":
+				if !open {
+					t.Errorf("deployment %s: port %s is not reachable from outside", name, port.Name)
+				}
+			case "admin", "metrics":
+				if open || !inside {
+					t.Errorf("deployment %s: port %s must admit this namespace's pods only (open %v, inside %v)", name, port.Name, open, inside)
+				}
+			default:
+				t.Errorf("deployment %s: port %s has no exposure rule in this test", name, port.Name)
+			}
+		}
+	}
+}
+
+// selects reports whether a label selector matches labels (matchLabels and
+// the In operator, which is all the manifests use).
+func selects(sel metav1.LabelSelector, labels map[string]string) bool {
+	for k, v := range sel.MatchLabels {
+		if labels[k] != v {
+			return false
+		}
+	}
+	for _, e := range sel.MatchExpressions {
+		if e.Operator != metav1.LabelSelectorOpIn || !slices.Contains(e.Values, labels[e.Key]) {
 			return false
 		}
 	}

@@ -74,10 +74,11 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
 		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
 	}
-	bopts := pipeline.BrokerOptions{Name: "docweave-build"}
-	if cfg.Daemon.LinkVerification.BrokerURLSet {
-		bopts.URL = cfg.Daemon.LinkVerification.BrokerURL
-	} else {
+	bopts, err := pipeline.OptionsFor(cfg, pipeline.RoleDirect, "docweave-build")
+	if err != nil {
+		return nil, err
+	}
+	if bopts.URL == "" {
 		dir, err := os.MkdirTemp(layout.Root, "nats-direct-")
 		if err != nil {
 			return nil, fmt.Errorf("broker store: %w", err)
@@ -101,7 +102,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err != nil {
 		return nil, err
 	}
-	store, err := pipeline.OpenArtifactStore(ctx, cfg, broker.JS)
+	store, err := pipeline.OpenArtifactStore(ctx, cfg, broker)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +128,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	}
 
 	buildID := NewBuildID()
-	w, err := watch(broker.Conn, buildID)
+	w, err := watch(broker, buildID)
 	if err != nil {
 		return nil, err
 	}
@@ -160,12 +161,18 @@ type watcher struct {
 	buildID string
 	sub     *nats.Subscription
 	ch      chan *nats.Msg
+	done    chan struct{}
 	started time.Time
 }
 
-func watch(nc *nats.Conn, buildID string) (*watcher, error) {
-	w := &watcher{buildID: buildID, ch: make(chan *nats.Msg, 256), started: time.Now()}
-	sub, err := nc.ChanSubscribe(events.AllSubjects, w.ch)
+func watch(b *pipeline.Broker, buildID string) (*watcher, error) {
+	w := &watcher{buildID: buildID, ch: make(chan *nats.Msg, 256), done: make(chan struct{}), started: time.Now()}
+	sub, err := b.Subscribe(events.AllSubjects, func(m *nats.Msg) {
+		select {
+		case w.ch <- m:
+		case <-w.done:
+		}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("watch build %s: %w", buildID, err)
 	}
@@ -173,7 +180,10 @@ func watch(nc *nats.Conn, buildID string) (*watcher, error) {
 	return w, nil
 }
 
-func (w *watcher) close() { _ = w.sub.Unsubscribe() }
+func (w *watcher) close() {
+	_ = w.sub.Unsubscribe()
+	close(w.done)
+}
 
 // wait follows the build until its report is in — and, when links are
 // verified, until their figures are too (they may come before or after the

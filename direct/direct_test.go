@@ -3,6 +3,7 @@ package direct
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,7 +27,8 @@ func testConfig(t *testing.T) *config.Config {
 }
 
 // TestDirectBuildUsesTheConfiguredBroker: with broker_url set, a direct
-// build's messages travel on that broker, where a subscriber sees them.
+// build's messages travel on that broker, under the site's subjects, where
+// a subscriber sees them.
 func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
 	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true})
 	if err != nil {
@@ -42,15 +44,15 @@ func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sub.Close()
+	cfg := testConfig(t)
+	cfg.Broker.URL = ns.ClientURL()
+	cfg.Site.Name = "handbook"
 	finished := make(chan *nats.Msg, 1)
-	if _, err := sub.ChanSubscribe(events.SubjectBuildFinished, finished); err != nil {
+	if _, err := sub.ChanSubscribe("handbook."+events.SubjectBuildFinished, finished); err != nil {
 		t.Fatal(err)
 	}
 	sub.Flush()
 
-	cfg := testConfig(t)
-	cfg.Daemon.LinkVerification.BrokerURL = ns.ClientURL()
-	cfg.Daemon.LinkVerification.BrokerURLSet = true
 	var progress []Progress
 	rep, err := Build(context.Background(), cfg, Options{Log: zerolog.Nop(), OnProgress: func(p Progress) { progress = append(progress, p) }})
 	if err != nil {
@@ -61,7 +63,7 @@ func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
 	}
 	select {
 	case m := <-finished:
-		ev, err := events.Decode(m.Subject, m.Data)
+		ev, err := events.Decode(strings.TrimPrefix(m.Subject, "handbook."), m.Data)
 		if err != nil || ev.Head().BuildID != rep.BuildID {
 			t.Fatalf("subscriber got %v (%v), want build %s", ev, err, rep.BuildID)
 		}

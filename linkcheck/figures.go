@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/report"
 )
 
@@ -21,7 +22,7 @@ func (r *run) figures(res *Result, pages, requests int, took time.Duration) repo
 	}
 	if f.CacheErrors > 0 {
 		f.Status = report.LinksDegraded
-		f.Error = fmt.Sprintf("the link cache (kv_bucket) failed %d times; verdicts are complete but were not all cached", f.CacheErrors)
+		f.Error = fmt.Sprintf("the link cache (kv_bucket) failed %s; verdicts are complete but were not all cached", words.Plural(f.CacheErrors, "time"))
 	}
 	for _, tr := range res.Targets {
 		switch tr.Verdict.Status {

@@ -31,7 +31,7 @@ func (m *Metrics) registerBuildSeries() {
 	m.stageDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Namespace: Namespace,
 		Name:      "stage_duration_seconds",
-		Help:      "Time each pipeline stage spent on a finished build, from the build report.",
+		Help:      "Busy time of each pipeline stage on a finished build, summed over its messages (parallel clones add up), from the build report.",
 		Buckets:   stageDurationBuckets,
 	}, []string{"stage"})
 	m.failedRepositories = prometheus.NewGauge(prometheus.GaugeOpts{

@@ -219,7 +219,7 @@ func ProvisionLinks(ctx context.Context, js jetstream.JetStream, res LinkResourc
 	if err := CheckLinkSubject(res.Subject); err != nil {
 		return err
 	}
-	if _, err := js.CreateOrUpdateStream(ctx, linksStreamConfig(res)); err != nil {
+	if _, err := js.CreateOrUpdateStream(ctx, linksStreamConfig(js, res)); err != nil {
 		return fmt.Errorf("provision stream %s on subject %s: %w", LinksStreamName, res.Subject, err)
 	}
 	_, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
@@ -246,8 +246,14 @@ func CheckLinkSubject(subject string) error {
 	return nil
 }
 
-func linksStreamConfig(res LinkResources) jetstream.StreamConfig {
-	return jetstream.StreamConfig{
+// linksStreamConfig keeps a site's broken-link events. On a broker shared
+// by sites (a scoped js) the events travel on the site's subject like
+// every other message, and the stream republishes each one on the public
+// subject as configured, so subscribers of builder.links.broken hear every
+// site (the Nats-Stream header names the site's stream) while no two
+// sites' streams claim the same subject.
+func linksStreamConfig(js jetstream.JetStream, res LinkResources) jetstream.StreamConfig {
+	cfg := jetstream.StreamConfig{
 		Name:        LinksStreamName,
 		Description: "docweave broken-link events (daemon.link_verification.subject)",
 		Subjects:    []string{res.Subject},
@@ -257,6 +263,10 @@ func linksStreamConfig(res LinkResources) jetstream.StreamConfig {
 		Storage:     jetstream.FileStorage,
 		Replicas:    max(res.Replicas, 1),
 	}
+	if _, scoped := js.(*scopedJS); scoped {
+		cfg.RePublish = &jetstream.RePublish{Source: res.Subject, Destination: res.Subject}
+	}
+	return cfg
 }
 
 // EnsureLinkStream is for subscribers: it creates the broken-link stream
@@ -269,7 +279,7 @@ func EnsureLinkStream(ctx context.Context, js jetstream.JetStream, subject strin
 	}
 	stream, err := js.Stream(ctx, LinksStreamName)
 	if errors.Is(err, jetstream.ErrStreamNotFound) {
-		_, err = js.CreateStream(ctx, linksStreamConfig(LinkResources{Subject: subject}))
+		_, err = js.CreateStream(ctx, linksStreamConfig(js, LinkResources{Subject: subject}))
 		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
 			return EnsureLinkStream(ctx, js, subject) // created meanwhile by another process
 		}

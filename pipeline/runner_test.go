@@ -40,7 +40,7 @@ func runStagesWith(t *testing.T, b *Broker, configure func(*Runner), stages ...S
 func collect(t *testing.T, b *Broker, subject string) <-chan events.Event {
 	t.Helper()
 	ch := make(chan events.Event, 64)
-	sub, err := b.Conn.Subscribe(subject, func(m *nats.Msg) {
+	sub, err := b.Subscribe(subject, func(m *nats.Msg) {
 		ev, err := events.Decode(m.Subject, m.Data)
 		if err == nil {
 			ch <- ev

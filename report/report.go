@@ -124,18 +124,26 @@ type UnitCounts struct {
 	Stale int `json:"stale"`
 }
 
+// StageDurationsNoteText is stage_durations_note: each stage's figure is
+// its busy time summed over its messages, so a stage that handles
+// repositories in parallel can add up to more than the build's wall time.
+const StageDurationsNoteText = "busy time of each stage, summed over its messages; clone and prune handle repositories in parallel, so their sums can exceed duration_ms, the wall time of the build"
+
 // Build is the build report.
 type Build struct {
-	SchemaVersion      int              `json:"schema_version"`
-	BuildID            string           `json:"build_id"`
-	Reason             string           `json:"reason"`
-	Outcome            string           `json:"outcome"`
-	SkipReason         string           `json:"skip_reason,omitempty"`
-	StartedAt          time.Time        `json:"started_at"`
-	FinishedAt         time.Time        `json:"finished_at"`
-	DurationMS         int64            `json:"duration_ms"`
-	StageDurationsMS   map[string]int64 `json:"stage_durations_ms"`
-	ClonedRepositories int              `json:"cloned_repositories"`
+	SchemaVersion    int              `json:"schema_version"`
+	BuildID          string           `json:"build_id"`
+	Reason           string           `json:"reason"`
+	Outcome          string           `json:"outcome"`
+	SkipReason       string           `json:"skip_reason,omitempty"`
+	StartedAt        time.Time        `json:"started_at"`
+	FinishedAt       time.Time        `json:"finished_at"`
+	DurationMS       int64            `json:"duration_ms"`
+	StageDurationsMS map[string]int64 `json:"stage_durations_ms"`
+	// StageDurationsNote says, in the report itself, how to read
+	// StageDurationsMS next to DurationMS (StageDurationsNoteText).
+	StageDurationsNote string `json:"stage_durations_note,omitempty"`
+	ClonedRepositories int    `json:"cloned_repositories"`
 	// ReusedRepositories counts the repositories (or versions) still at
 	// their saved commits, whose trees were reused without a clone: they
 	// are on the site but not in ClonedRepositories.

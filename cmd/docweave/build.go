@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/direct"
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/logging"
 	"github.com/docweave/docweave/report"
 	_ "github.com/docweave/docweave/stages/all" // every stage runs in a direct build
@@ -115,7 +117,7 @@ func progressLine(w io.Writer) func(direct.Progress) {
 			pages = "waiting for repositories"
 		}
 		if p.Rendered {
-			pages = fmt.Sprintf("%d pages rendered", p.Pages)
+			pages = words.Plural(p.Pages, "page") + " rendered"
 		}
 		if p.VerifyingLinks {
 			pages += " · verifying links…"
@@ -129,16 +131,41 @@ func progressLine(w io.Writer) func(direct.Progress) {
 }
 
 func printSummary(w io.Writer, cfg *config.Config, rep *report.Build) {
-	fmt.Fprintf(w, "build %s: %s — %d pages from %d of %d repositories in %s\n",
-		rep.BuildID, rep.Outcome, rep.RenderedPages, rep.ClonedRepositories,
-		rep.ClonedRepositories+rep.FailedRepositories, time.Duration(rep.DurationMS)*time.Millisecond)
+	fmt.Fprintf(w, "build %s: %s — %s from %s in %s\n",
+		rep.BuildID, rep.Outcome, words.Plural(rep.RenderedPages, "page"), sources(rep),
+		time.Duration(rep.DurationMS)*time.Millisecond)
 	if rep.StaticRendered {
 		fmt.Fprintf(w, "site:   %s\n", filepath.Join(cfg.Output.Directory, "public"))
 	}
 	fmt.Fprintf(w, "report: %s\n", filepath.Join(cfg.Output.Directory, "build-report.json"))
 	for _, is := range rep.Issues {
 		if is.Severity == report.SeverityError {
-			fmt.Fprintf(w, "  %s %s: %s\n", is.Code, is.Repository, is.Message)
+			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(is.Code+" "+issueSubject(is)), is.Message)
 		}
 	}
+}
+
+// sources says what the pages came from: "2 of 3 repositories", or with
+// versioning "1 repository (3 of 4 versions)", counting each repository
+// once however many versions it has.
+func sources(rep *report.Build) string {
+	done := rep.ClonedRepositories + rep.ReusedRepositories
+	all := done + rep.FailedRepositories
+	if len(rep.Versions) == 0 {
+		return fmt.Sprintf("%d of %s", done, words.Count(all, "repository", "repositories"))
+	}
+	repos := map[string]bool{}
+	for _, r := range rep.Repositories {
+		repos[r.Name] = true
+	}
+	return fmt.Sprintf("%s (%d of %s)", words.Count(len(repos), "repository", "repositories"), done, words.Plural(all, "version"))
+}
+
+// issueSubject names what an issue concerns: the repository, with its
+// version when there is one; "" for an issue of the whole build.
+func issueSubject(is report.Issue) string {
+	if is.Version != "" {
+		return is.Repository + "@" + is.Version
+	}
+	return is.Repository
 }

@@ -119,6 +119,14 @@ output:
 	if _, err := os.Stat(filepath.Join(out, "public", "docs", "gamma")); !os.IsNotExist(err) {
 		t.Fatalf("the failed repository left pages behind: %v", err)
 	}
+	// Every page names the site's icon, which is published: no 404 for a
+	// favicon on every page view.
+	if icon := page("favicon.svg"); !strings.HasPrefix(icon, "<svg") {
+		t.Fatalf("favicon.svg is not an SVG: %.40q", icon)
+	}
+	if !strings.Contains(page("docs/alpha/guide/page2/index.html"), `<link rel="icon" type="image/svg+xml" href="/favicon.svg">`) {
+		t.Fatal("a page does not link the favicon")
+	}
 	// The site is rendered in parts from the trees in the artifact store:
 	// the output directory holds the site and the report, and docweave's
 	// own work directory, nothing else.

@@ -46,7 +46,7 @@ daemon:
   link_verification: {nats_url: %q}
   sync: {schedule: "0 0 1 1 *"}
   http: {docs_port: %d, webhook_port: %d, admin_port: %d, livereload_port: %d}
-`, repo.FileURL(), filepath.Join(dir, "work"), filepath.Join(dir, "site"), broker.ClientURL(), p[0], p[1], p[2], p[3]))
+`, repo.FileURL(), filepath.Join(dir, "work"), filepath.Join(dir, "site"), authURL(broker), p[0], p[1], p[2], p[3]))
 		return cfg, dir
 	}
 	stageCfg, stageDir := config("stages", ports[:4])

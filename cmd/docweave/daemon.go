@@ -23,11 +23,16 @@ daemon.sync.schedule, on signed forge webhooks and on POST /api/build/trigger;
 triggers that arrive during a build coalesce into one follow-up build, and a
 build in which nothing changed is skipped (skip_if_unchanged).
 
-The broker is broker_url/nats_url when set; otherwise an embedded NATS server
-listens on daemon.embedded_broker (127.0.0.1:4222), so local subscribers of
-broken-link events connect without configuration.
+The broker is broker.url (alias daemon.link_verification.broker_url,
+nats_url) when set. Otherwise the daemon embeds a NATS server and connects to
+it in-process, opening no port; with broker.embedded.listen it also accepts
+other processes there, with credentials (configured, or generated into the
+workspace). Every subject, stream and bucket is scoped by site.name, so sites
+can share a broker; a daemon refuses to start when a live process of another
+configuration uses its site name there.
 
-All ports are bound before any server starts; a port in use stops start-up
+The servers listen on daemon.http.bind_address (default: every interface) or
+their own *_bind_address. All ports are bound before any server starts; a port in use stops start-up
 with "<server> port <port>: <cause>". SIGTERM or SIGINT stops it gracefully:
 no new triggers, servers drained, the running stage finishes or hands its
 message back; the exit code is then 0.`,

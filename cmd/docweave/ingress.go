@@ -30,7 +30,8 @@ func newIngressCommand(g *globalFlags) *cobra.Command {
 		Use:   "ingress",
 		Short: "Serve the ingress listing interface (GET /v1/ingresses)",
 		Long: `ingress serves the hosts and paths of a cluster's Ingress objects with a
-reachability value for each, on ingress.port:
+reachability value for each, on ingress.port (and ingress.bind_address, by
+default every interface):
 
   GET /v1/ingresses  the listing; needs Authorization: Bearer <API key>
   GET /openapi.json  the OpenAPI 3.1 description (no key)
@@ -67,7 +68,7 @@ SIGINT or SIGTERM stops the server gracefully. See docs/ingress.md.`,
 
 // ingressRuntime holds what tests replace; the zero value is production.
 type ingressRuntime struct {
-	host        string               // "" binds every interface
+	host        string               // "" binds ingress.bind_address
 	kubeClient  kubernetes.Interface // nil: build one from the configuration
 	onListening func(addr net.Addr)  // called once the port is bound
 	poll        time.Duration        // file and key polling; 0 for the defaults
@@ -81,8 +82,10 @@ const keyPollInterval = 5 * time.Second
 // then the port is bound (a port in use fails here, before anything runs),
 // then the source starts and the server serves — /ready turns 200 when the
 // source has published its first listing.
-func runIngress(ctx context.Context, in config.Ingress, log zerolog.Logger, rt ingressRuntime) error {
-	log = log.With().Str(logging.FieldServer, "ingress").Logger()
+func runIngress(ctx context.Context, in config.Ingress, baseLog zerolog.Logger, rt ingressRuntime) error {
+	// The handler adds the server field to its own lines; the command's
+	// lines get it here, once.
+	log := baseLog.With().Str(logging.FieldServer, "ingress").Logger()
 
 	keySource := httpingress.KeySource{Static: httpingress.KeysFromList("ingress.api_keys", in.APIKeys), File: in.APIKeysFile}
 	keyList, err := keySource.Load()
@@ -107,12 +110,16 @@ func runIngress(ctx context.Context, in config.Ingress, log zerolog.Logger, rt i
 		return err
 	}
 	handler, err := httpingress.NewHandler(httpingress.Options{
-		Listing: store, Keys: keys, CacheControl: in.CacheControl, Registry: registry, Logger: log,
+		Listing: store, Keys: keys, CacheControl: in.CacheControl, Registry: registry, Logger: baseLog,
 	})
 	if err != nil {
 		return err
 	}
-	ln, err := httpingress.Listen(rt.host, in.Port)
+	host := rt.host
+	if host == "" {
+		host = in.BindAddress
+	}
+	ln, err := httpingress.Listen(host, in.Port)
 	if err != nil {
 		return err
 	}

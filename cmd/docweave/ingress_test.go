@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -317,4 +318,60 @@ func TestIngressDeploymentManifests(t *testing.T) {
 		t.Errorf("source %q, container port %d, service port %d, configured port %d",
 			cfg.Ingress.Source.Type, c.Ports[0].ContainerPort, service.Spec.Ports[0].Port, cfg.Ingress.Port)
 	}
+}
+
+// Every log line of the ingress interface names its server once, and the
+// server listens on ingress.bind_address.
+func TestIngressLogLinesCarryTheServerOnce(t *testing.T) {
+	client := fake.NewClientset(&networkingv1.Ingress{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "web", Name: "api", ResourceVersion: "3"},
+		Spec:       networkingv1.IngressSpec{Rules: []networkingv1.IngressRule{{Host: "api.example.com"}}},
+	})
+	in := config.Ingress{BindAddress: "127.0.0.1", APIKeys: []string{testIngressKey}, Source: config.IngressSource{Type: "kubernetes", Namespace: "web"}}
+	var logs syncBuffer
+	addr := make(chan net.Addr, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- runIngress(ctx, in, zerolog.New(&logs), ingressRuntime{kubeClient: client, onListening: func(a net.Addr) { addr <- a }})
+	}()
+	a := (<-addr).(*net.TCPAddr)
+	if !a.IP.Equal(net.ParseIP("127.0.0.1")) {
+		t.Fatalf("listening on %s, want ingress.bind_address 127.0.0.1", a)
+	}
+	base := "http://" + a.String()
+	waitUntil(t, "/ready", func() bool { code, _ := fetch(t, base+"/ready", ""); return code == 200 })
+	fetch(t, base+"/v1/ingresses", testIngressKey)
+	fetch(t, base+"/v1/ingresses", "wrong-key")
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	if len(lines) < 3 {
+		t.Fatalf("only %d log lines:\n%s", len(lines), logs.String())
+	}
+	for _, line := range lines {
+		if n := strings.Count(line, `"server":`); n != 1 {
+			t.Errorf("log line names the server %d times: %s", n, line)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer that several goroutines may write.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
@@ -36,6 +37,7 @@ daemon.link_verification.subject (see docs/links.md).`,
 // tailOptions are the flags of `docweave links tail`.
 type tailOptions struct {
 	broker  string
+	site    string
 	subject string
 	replay  bool
 	since   string
@@ -50,14 +52,16 @@ func newLinksTailCommand(g *globalFlags) *cobra.Command {
 		Use:   "tail",
 		Short: "Print broken-link events as they arrive",
 		Long: `tail subscribes to the broken-link events and prints one line per event as it
-arrives, until interrupted. Events are kept in the stream DOCWEAVE_LINKS for
-30 days, so a subscriber that starts late can catch up with --replay (every
-kept event) or --since (events of the last duration, e.g. 2h, or since an
-RFC 3339 time).
+arrives, until interrupted. Each site keeps its events in its stream
+<site>_DOCWEAVE_LINKS for 30 days, so a subscriber that starts late can catch
+up with --replay (every kept event) or --since (events of the last duration,
+e.g. 2h, or since an RFC 3339 time).
 
-The broker is daemon.link_verification.broker_url of the configuration file
-(default nats://127.0.0.1:4222, where the daemon's embedded broker listens);
---broker overrides it, and without a configuration file the defaults apply.
+The broker and site come from the configuration file: broker.url, or the
+daemon's embedded broker when it listens (broker.embedded.listen; its
+generated credentials are read from the workspace), and site.name. --broker
+and --site override them; without a configuration file the defaults apply
+(nats://127.0.0.1:4222 and the site "docweave").
 With --json each event is printed as its JSON payload, one per line
 (docs/schemas/broken-link.v1.schema.json).`,
 		Args: cobra.NoArgs,
@@ -68,7 +72,8 @@ With --json each event is printed as its JSON payload, one per line
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.broker, "broker", "", "broker URL (overrides daemon.link_verification.broker_url)")
+	f.StringVar(&o.broker, "broker", "", "broker URL, credentials allowed as user:password@ (overrides broker.url)")
+	f.StringVar(&o.site, "site", "", "site whose events to follow (overrides site.name)")
 	f.StringVar(&o.subject, "subject", "", "subject of the events (overrides daemon.link_verification.subject)")
 	f.BoolVar(&o.replay, "replay", false, "print every kept event first, then follow")
 	f.StringVar(&o.since, "since", "", "print kept events since a duration ago (2h) or an RFC 3339 time, then follow")
@@ -79,29 +84,51 @@ With --json each event is printed as its JSON payload, one per line
 }
 
 // tailConfig loads the configuration when there is a file; a subscriber on
-// another machine may have none, and then the defaults and flags apply.
-func tailConfig(path string, explicit bool) (config.LinkVerification, error) {
+// another machine may have none, and then the defaults and flags apply
+// (found reports which).
+func tailConfig(path string, explicit bool) (cfg *config.Config, found bool, err error) {
 	if _, err := os.Stat(path); err != nil && !explicit {
-		return config.Default().Daemon.LinkVerification, nil
+		d := config.Default()
+		d.Mode = config.ModeDaemon
+		return &d, false, nil
 	}
-	cfg, err := config.Load(path, config.ModeDaemon)
-	if err != nil {
-		return config.LinkVerification{}, err
+	cfg, err = config.Load(path, config.ModeDaemon)
+	return cfg, err == nil, err
+}
+
+// tailBroker says how to reach the broker: --broker, else the
+// configuration's shared broker, else (with no configuration file) the
+// specification's default URL.
+func tailBroker(cfg *config.Config, found bool, o tailOptions) (pipeline.BrokerOptions, error) {
+	const name = "docweave-links-tail"
+	if o.broker != "" {
+		return pipeline.BrokerOptions{URL: o.broker, Name: name, Site: cfg.SiteName()}, nil
 	}
-	return cfg.Daemon.LinkVerification, nil
+	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleJoin, name)
+	if errors.Is(err, pipeline.ErrNoSharedBroker) {
+		if !found {
+			return pipeline.BrokerOptions{URL: config.DefaultBrokerURL, Name: name, Site: cfg.SiteName()}, nil
+		}
+		return opts, fmt.Errorf("%w: the daemon's embedded broker is in-process only; set broker.embedded.listen (or broker.url) so subscribers can reach it, or pass --broker", pipeline.ErrNoSharedBroker)
+	}
+	return opts, err
 }
 
 func runLinksTail(ctx context.Context, cmd *cobra.Command, g *globalFlags, o tailOptions) error {
 	if o.replay && o.since != "" {
 		return &exitError{code: 2, err: errors.New("--replay and --since exclude each other")}
 	}
-	lv, err := tailConfig(g.configPath, cmd.Flags().Changed("config"))
+	cfg, found, err := tailConfig(g.configPath, cmd.Flags().Changed("config"))
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
-	if o.broker != "" {
-		lv.BrokerURL = o.broker
+	if o.site != "" {
+		if !config.ValidSiteName(o.site) {
+			return &exitError{code: 2, err: fmt.Errorf("--site %q: expected lower-case letters, digits and -", o.site)}
+		}
+		cfg.Site.Name = o.site
 	}
+	lv := cfg.Daemon.LinkVerification
 	if o.subject != "" {
 		lv.Subject = o.subject
 	}
@@ -109,9 +136,13 @@ func runLinksTail(ctx context.Context, cmd *cobra.Command, g *globalFlags, o tai
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
+	bopts, err := tailBroker(cfg, found, o)
+	if err != nil {
+		return &exitError{code: 2, err: err}
+	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	broker, err := pipeline.OpenBroker(cctx, pipeline.BrokerOptions{URL: lv.BrokerURL, Name: "docweave-links-tail"})
+	broker, err := pipeline.OpenBroker(cctx, bopts)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}
@@ -122,9 +153,9 @@ func runLinksTail(ctx context.Context, cmd *cobra.Command, g *globalFlags, o tai
 	deliver.FilterSubjects = []string{lv.Subject}
 	cons, err := broker.JS.OrderedConsumer(cctx, pipeline.LinksStreamName, deliver)
 	if err != nil {
-		return &exitError{code: 2, err: fmt.Errorf("subscribe to %s on stream %s: %w", lv.Subject, pipeline.LinksStreamName, err)}
+		return &exitError{code: 2, err: fmt.Errorf("subscribe to %s on stream %s: %w", lv.Subject, broker.Scope().Name(pipeline.LinksStreamName), err)}
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "following %s on %s\n", lv.Subject, pipeline.RedactBrokerURL(lv.BrokerURL))
+	fmt.Fprintf(cmd.ErrOrStderr(), "following %s of site %s on %s\n", lv.Subject, broker.Site(), broker.Describe())
 	out := cmd.OutOrStdout()
 	printed := 0
 	for o.count == 0 || printed < o.count {
@@ -201,8 +232,8 @@ func printLinks(w io.Writer, l *report.LinkVerification) {
 		fmt.Fprintf(w, "links:  verification failed: %s\n", l.Error)
 		return
 	}
-	fmt.Fprintf(w, "links:  %d checked (%d internal, %d external; %d from the cache, %d requests) in %s — %d broken, %d need authentication, %d rate-limited, %d transient, %d skipped\n",
-		l.Checked, l.Internal, l.External, l.Cached, l.Requests, time.Duration(l.DurationMS)*time.Millisecond,
+	fmt.Fprintf(w, "links:  %d checked (%d internal, %d external; %d from the cache, %s) in %s — %d broken, %d need authentication, %d rate-limited, %d transient, %d skipped\n",
+		l.Checked, l.Internal, l.External, l.Cached, words.Plural(l.Requests, "request"), time.Duration(l.DurationMS)*time.Millisecond,
 		l.Broken, l.NeedsAuth, l.RateLimited, l.Transient, l.Skipped)
 	if l.Status == report.LinksDegraded {
 		fmt.Fprintf(w, "        degraded: %s\n", l.Error)

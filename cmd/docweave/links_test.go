@@ -18,18 +18,25 @@ import (
 	"github.com/docweave/docweave/report"
 )
 
-// listeningBroker starts an embedded broker that accepts network clients,
-// as the daemon's does, on a random loopback port.
+// listeningBroker starts an embedded broker that accepts network clients
+// with credentials, as the daemon's does with broker.embedded.listen, on a
+// random loopback port, scoped to the default site "docweave".
 func listeningBroker(t *testing.T) *pipeline.Broker {
 	t.Helper()
 	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{
-		StoreDir: filepath.Join(t.TempDir(), "nats"), Listen: true, ListenHost: "127.0.0.1", ListenPort: -1, Name: "links-test",
+		StoreDir: filepath.Join(t.TempDir(), "nats"), Listen: "127.0.0.1:0", Username: "tail", Password: "tail-secret",
+		Name: "links-test", Site: "docweave",
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
 	return b
+}
+
+// authURL is the broker's URL with the credentials it requires.
+func authURL(b *pipeline.Broker) string {
+	return strings.Replace(b.ClientURL(), "nats://", "nats://tail:tail-secret@", 1)
 }
 
 func publishBroken(t *testing.T, b *pipeline.Broker, subject, build, url string) {
@@ -59,7 +66,7 @@ func TestLinksTailReplaysAndFilters(t *testing.T) {
 	publishBroken(t, b, subject, "b2", "https://example.org/b") // a duplicate: dropped by the stream
 
 	dir := t.TempDir()
-	res := run(t, dir, nil, "links", "tail", "--broker", b.ClientURL(), "--subject", subject, "--replay", "--json", "--count", "2")
+	res := run(t, dir, nil, "links", "tail", "--broker", authURL(b), "--subject", subject, "--replay", "--json", "--count", "2")
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
@@ -77,7 +84,7 @@ func TestLinksTailReplaysAndFilters(t *testing.T) {
 		}
 	}
 
-	res = run(t, dir, nil, "links", "tail", "--broker", b.ClientURL(), "--subject", subject, "--replay", "--build", "b2", "--count", "1")
+	res = run(t, dir, nil, "links", "tail", "--broker", authURL(b), "--subject", subject, "--replay", "--build", "b2", "--count", "1")
 	if res.code != 0 || !strings.Contains(res.stdout, "404 not_found  https://example.org/b  in handbook:docs/guide.md (a[href]") {
 		t.Fatalf("exit %d, output:\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
@@ -96,7 +103,7 @@ func TestLinksTailFollowsNewEvents(t *testing.T) {
 	}
 	publishBroken(t, b, subject, "old", "https://example.org/old")
 	cfg := filepath.Join(t.TempDir(), "docweave.yaml")
-	writeFile(t, cfg, fmt.Sprintf("repositories:\n  - {name: a, url: https://example.org/a.git}\ndaemon:\n  link_verification:\n    broker_url: %s\n", b.ClientURL()))
+	writeFile(t, cfg, fmt.Sprintf("repositories:\n  - {name: a, url: https://example.org/a.git}\ndaemon:\n  link_verification:\n    broker_url: %s\n", authURL(b)))
 
 	var out bytes.Buffer
 	done := make(chan error, 1)
@@ -210,7 +217,7 @@ func TestLinksTailCreatesTheStreamButNeverChangesIt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	cmd := newRootCommand()
-	cmd.SetArgs([]string{"links", "tail", "--broker", b.ClientURL()})
+	cmd.SetArgs([]string{"links", "tail", "--broker", authURL(b)})
 	cmd.SetOut(&bytes.Buffer{})
 	cmd.SetErr(&bytes.Buffer{})
 	go func() { done <- cmd.ExecuteContext(ctx) }()
@@ -227,7 +234,7 @@ func TestLinksTailCreatesTheStreamButNeverChangesIt(t *testing.T) {
 		t.Fatalf("an interrupted tail returned %v", err)
 	}
 
-	res := run(t, t.TempDir(), nil, "links", "tail", "--broker", b.ClientURL(), "--subject", "other.subject")
+	res := run(t, t.TempDir(), nil, "links", "tail", "--broker", authURL(b), "--subject", "other.subject")
 	if res.code != 2 || !strings.Contains(res.stderr, "other.subject") {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}

@@ -140,6 +140,7 @@ func waitBuildDone(t *testing.T, admin, id string) buildStatus {
 }
 
 // waitAckPending waits until a stage holds a message it has not settled.
+// The split configurations name no site, so theirs is derived: docweave.
 func waitAckPending(t *testing.T, brokerURL, stage string) {
 	t.Helper()
 	nc, err := nats.Connect(brokerURL)
@@ -147,7 +148,8 @@ func waitAckPending(t *testing.T, brokerURL, stage string) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	js, _ := jetstream.New(nc)
+	raw, _ := jetstream.New(nc)
+	js := pipeline.NewScope("docweave").JetStream(raw)
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
 		if c, err := js.Consumer(context.Background(), pipeline.StreamName, pipeline.ConsumerName(stage)); err == nil {

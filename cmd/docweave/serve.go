@@ -20,9 +20,11 @@ func newServeCommand(g *globalFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve [--servers docs,webhook,admin,livereload]",
 		Short: "Run the daemon's HTTP servers on their own, against a shared NATS broker",
-		Long: `serve runs the chosen HTTP servers (default: all four) against the broker in
-daemon.link_verification.broker_url (nats_url), for deployments whose stages
-run as separate processes ("docweave stage").
+		Long: `serve runs the chosen HTTP servers (default: all four) against a broker shared
+with the site's other processes (broker.url, or the daemon's listening
+embedded broker, as for "docweave stage"), for deployments whose stages run
+as separate processes. The servers listen on daemon.http.bind_address or
+their own *_bind_address, on their ports.
 
 A process that runs the webhook or admin server is a control-plane process.
 Several may run: they elect a leader through a lease in the KV bucket
@@ -30,8 +32,9 @@ docweave-control, and only the leader coordinates builds (one at a time,
 triggers coalesced), runs the schedule daemon.sync.schedule and requests a
 start-up build when it takes the lease; the others forward triggers and
 build queries to it. Docs and live-reload servers can run as many replicas
-as you like; with build.artifact_store: broker each docs server fetches
-every published site from the broker and switches to it atomically.
+as you like; with the broker's object store (build.artifact_store: auto or
+broker) each docs server fetches every published site from the broker and
+switches to it atomically.
 
 All chosen ports are bound before any server starts.`,
 		Args: cobra.NoArgs,

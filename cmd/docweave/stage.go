@@ -21,20 +21,24 @@ func newStageCommand(g *globalFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "stage --stages NAME[,NAME…]",
 		Short: "Run some pipeline stages in this process, against a shared NATS broker",
-		Long: `stage runs the chosen stages in this process against the broker named by
-daemon.link_verification.broker_url (nats_url), which is required: the
-processes of a split deployment meet there. Any combination of stages may run
-in any number of processes; replicas of a stage share its durable consumer,
-so each message is handled once.
+		Long: `stage runs the chosen stages in this process against a broker shared with the
+site's other processes: broker.url (alias daemon.link_verification.broker_url,
+nats_url), or the daemon's embedded broker when it listens
+(broker.embedded.listen; on the same machine and with the same configuration
+file the address and credentials are found in the workspace). Any
+combination of stages may run in any number of processes; replicas of a
+stage share its durable consumer, so each message is handled once.
 
 Stages: discover, clone, prune, render, fingerprint, verifylinks, publishreload.
-render, fingerprint, verifylinks and publishreload read <output.directory>:
-run them in one process (or on a shared disk). With stages on different
-machines set build.artifact_store: broker, so documentation trees and sites
-travel through the broker.
+render, fingerprint and publishreload read <output.directory>: run them in
+one process. Documentation trees and sites travel through the broker's object
+store (build.artifact_store: auto, the default; set local only for processes
+that share a disk).
 
-/health and /metrics are served on --metrics-addr. SIGTERM stops the process
-gracefully: handlers in flight finish, their messages are acknowledged.`,
+/health and /metrics are served on --metrics-addr, off unless given (for
+example --metrics-addr 127.0.0.1:9464, or :9090 in a pod of its own).
+SIGTERM stops the process gracefully: handlers in flight finish, their
+messages are acknowledged.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			log, err := g.logger()
@@ -58,7 +62,7 @@ gracefully: handlers in flight finish, their messages are acknowledged.`,
 		},
 	}
 	cmd.Flags().StringVar(&stages, "stages", "", "comma-separated stages to run (required)")
-	cmd.Flags().StringVar(&metricsAddr, "metrics-addr", ":9090", `address of /health and /metrics ("" for none)`)
+	cmd.Flags().StringVar(&metricsAddr, "metrics-addr", "", `host:port of /health and /metrics (default: none)`)
 	return cmd
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/internal/words"
 )
 
 func init() { registerCommand(newValidateCommand) }
@@ -32,7 +33,7 @@ daemon.storage.output_dir must equal output.directory).`,
 				fmt.Fprintln(cmd.ErrOrStderr(), err)
 				return &exitError{code: 1, err: fmt.Errorf("%s is not valid", g.configPath)}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s is valid: %d repositories, output to %s\n", g.configPath, len(cfg.Repositories), cfg.Output.Directory)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s is valid: %s, output to %s\n", g.configPath, words.Count(len(cfg.Repositories), "repository", "repositories"), cfg.Output.Directory)
 			return nil
 		},
 	}

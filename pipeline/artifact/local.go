@@ -99,7 +99,7 @@ func (l *Local) Materialize(ctx context.Context, ref Ref, dir string) error {
 	}
 	src := filepath.Join(l.root, "trees", hexRef)
 	if _, err := os.Stat(src); err != nil {
-		return fmt.Errorf("materialize %s: %w", ref, ErrNotFound)
+		return fmt.Errorf("materialize %s: %w in the local store %s (build.artifact_store: local): if the stage that made it ran in a process without this disk, every process of the site needs build.artifact_store: broker (or auto, the default, with a shared broker)", ref, ErrNotFound, l.root)
 	}
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -124,7 +124,7 @@ func (o *Objects) Materialize(ctx context.Context, ref Ref, dir string) error {
 	}
 	res, err := o.obs.Get(ctx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return fmt.Errorf("materialize %s: %w", ref, ErrNotFound)
+		return fmt.Errorf("materialize %s: %w in the broker's object store %s; it is kept 7 days, and a process with build.artifact_store: local keeps what it makes on its own disk: give every process of the site build.artifact_store: broker or auto", ref, ErrNotFound, ObjectStoreBucket)
 	}
 	if err != nil {
 		return fmt.Errorf("materialize %s: %w", ref, err)

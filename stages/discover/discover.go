@@ -88,7 +88,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		}
 		if p.skip {
 			log.Info().Str("reason", p.reason).Dur("decision", time.Since(start)).Msg("build skipped")
-			done := skipped(req, p, time.Since(start))
+			done := skipped(s.cfg, req, p, time.Since(start))
 			forges, issues := discovery.ReportSection(s.cfg)
 			done.Report.Forges, done.Report.Issues = forges, append(done.Report.Issues, issues...)
 			return []events.Event{done}, nil

@@ -9,8 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/gitx"
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
@@ -82,9 +84,9 @@ func (s *stage) evaluate(ctx context.Context, units []unit) (plan, error) {
 		return p, nil
 	}
 	p.skip = true
-	p.reason = fmt.Sprintf("nothing changed: %d repositories at their saved commits, same configuration and builder, published site intact", len(p.reuse))
+	p.reason = fmt.Sprintf("nothing changed: %s at their saved commits, same configuration and builder, published site intact", words.Count(len(p.reuse), "repository", "repositories"))
 	if s.cfg.Versioning.Enabled {
-		p.reason = fmt.Sprintf("nothing changed: %d versions at their saved commits, same configuration and builder, published site intact", len(p.reuse))
+		p.reason = fmt.Sprintf("nothing changed: %s at their saved commits, same configuration and builder, published site intact", words.Plural(len(p.reuse), "version"))
 	}
 	return p, nil
 }
@@ -147,28 +149,34 @@ func (s *stage) changedUnits(ctx context.Context, st *pipeline.SiteState, units 
 }
 
 // skipped is the build.finished event of a skipped build: its report
-// carries the reason and what the last good build published.
-func skipped(req *events.BuildRequested, p plan, took time.Duration) *events.BuildFinished {
+// carries the reason and what the last good build published, each
+// repository with its URL (credentials redacted) as a built one has.
+func skipped(cfg *config.Config, req *events.BuildRequested, p plan, took time.Duration) *events.BuildFinished {
 	now := time.Now().UTC()
 	rep := report.Build{
-		SchemaVersion:    report.SchemaVersion,
-		BuildID:          req.BuildID,
-		Reason:           req.Reason,
-		Outcome:          report.OutcomeSkipped,
-		SkipReason:       p.reason,
-		StartedAt:        req.Time,
-		FinishedAt:       now,
-		DurationMS:       now.Sub(req.Time).Milliseconds(),
-		StageDurationsMS: map[string]int64{Name: took.Milliseconds()},
-		StaticRendered:   true,
-		RenderedPages:    p.state.Pages,
-		DocFilesHash:     p.state.DocFilesHash,
-		SiteHash:         p.state.SiteHash,
-		Repositories:     []report.Repository{},
-		Issues:           []report.Issue{},
+		SchemaVersion:      report.SchemaVersion,
+		BuildID:            req.BuildID,
+		Reason:             req.Reason,
+		Outcome:            report.OutcomeSkipped,
+		SkipReason:         p.reason,
+		StartedAt:          req.Time,
+		FinishedAt:         now,
+		DurationMS:         now.Sub(req.Time).Milliseconds(),
+		StageDurationsMS:   map[string]int64{Name: took.Milliseconds()},
+		StageDurationsNote: report.StageDurationsNoteText,
+		StaticRendered:     true,
+		RenderedPages:      p.state.Pages,
+		DocFilesHash:       p.state.DocFilesHash,
+		SiteHash:           p.state.SiteHash,
+		Repositories:       []report.Repository{},
+		Issues:             []report.Issue{},
 	}
 	for _, o := range p.state.Repositories {
-		entry := o.ReportEntry("")
+		url := ""
+		if r, ok := cfg.Repository(o.Repository); ok {
+			url = r.RedactedURL()
+		}
+		entry := o.ReportEntry(url)
 		entry.Reused = true
 		rep.Repositories = append(rep.Repositories, entry)
 		rep.ReusedRepositories++

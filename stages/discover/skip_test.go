@@ -113,6 +113,14 @@ func TestSkipEvaluation(t *testing.T) {
 	if fin.Report.ExitCode() != 0 || fin.Report.RenderedPages != 2 {
 		t.Fatalf("skipped report %+v", fin.Report)
 	}
+	if !strings.Contains(fin.Report.StageDurationsNote, "summed") {
+		t.Errorf("the report does not say its stage durations are sums: %q", fin.Report.StageDurationsNote)
+	}
+	for _, r := range fin.Report.Repositories {
+		if want := f.repos[r.Name].FileURL(); r.URL != want {
+			t.Errorf("skipped report: repository %s has url %q, want %q as a built one has", r.Name, r.URL, want)
+		}
+	}
 
 	// Direct builds never skip.
 	if k := kinds(f.request(t, "b3", true)); k[events.SubjectRepoClone] != 2 {

@@ -140,17 +140,18 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 
 func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) report.Build {
 	rep := report.Build{
-		SchemaVersion:    report.SchemaVersion,
-		BuildID:          in.BuildID,
-		Reason:           st.Reason,
-		StartedAt:        st.StartedAt,
-		StageDurationsMS: map[string]int64{},
-		RenderedPages:    in.Pages,
-		StaticRendered:   in.OK,
-		DocFilesHash:     DocFilesHash(in.Outcomes),
-		SiteHash:         in.Site,
-		Repositories:     []report.Repository{},
-		Issues:           []report.Issue{},
+		SchemaVersion:      report.SchemaVersion,
+		BuildID:            in.BuildID,
+		Reason:             st.Reason,
+		StartedAt:          st.StartedAt,
+		StageDurationsMS:   map[string]int64{},
+		StageDurationsNote: report.StageDurationsNoteText,
+		RenderedPages:      in.Pages,
+		StaticRendered:     in.OK,
+		DocFilesHash:       DocFilesHash(in.Outcomes),
+		SiteHash:           in.Site,
+		Repositories:       []report.Repository{},
+		Issues:             []report.Issue{},
 	}
 	for k, v := range st.Timings {
 		rep.StageDurationsMS[k] += v

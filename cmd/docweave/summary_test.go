@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/report"
+)
+
+// The summary a person reads after `docweave build`: counts agree with
+// their nouns, a repository with several versions counts once, and an
+// issue of the whole build has no stray space before its colon.
+func TestBuildSummaryReadsWell(t *testing.T) {
+	cfg := config.Default()
+	cfg.Output.Directory = "/srv/site"
+	cases := []struct {
+		name string
+		rep  report.Build
+		want []string
+		not  []string
+	}{
+		{"one of each", report.Build{BuildID: "b1", Outcome: "success", RenderedPages: 1, ClonedRepositories: 1, DurationMS: 1200, StaticRendered: true},
+			[]string{"success — 1 page from 1 of 1 repository in 1.2s"}, []string{"1 pages", "1 repositories"}},
+		{"several", report.Build{BuildID: "b2", Outcome: "partial", RenderedPages: 12, ClonedRepositories: 2, FailedRepositories: 1, DurationMS: 500},
+			[]string{"12 pages from 2 of 3 repositories in 500ms"}, nil},
+		{"versions", report.Build{BuildID: "b3", Outcome: "success", RenderedPages: 9, ClonedRepositories: 3,
+			Repositories: []report.Repository{{Name: "product", Version: "main"}, {Name: "product", Version: "v2"}, {Name: "product", Version: "v1"}},
+			Versions:     []report.RepositoryVersions{{Repository: "product", Built: []string{"main", "v2", "v1"}}}},
+			[]string{"9 pages from 1 repository (3 of 3 versions)"}, []string{"3 of 3 repositories"}},
+		{"whole-build issue", report.Build{BuildID: "b4", Outcome: "failed", Issues: []report.Issue{
+			{Code: report.CodeRenderFailed, Severity: report.SeverityError, Message: "no repository produced documentation"},
+			{Code: report.CodeCloneAuth, Severity: report.SeverityError, Repository: "api", Version: "v1", Message: "refused"}}},
+			[]string{"  RENDER_FAILED: no repository produced documentation", "  CLONE_AUTH api@v1: refused"}, []string{"RENDER_FAILED :"}},
+	}
+	for _, tc := range cases {
+		var out bytes.Buffer
+		printSummary(&out, &cfg, &tc.rep)
+		for _, w := range tc.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: summary lacks %q:\n%s", tc.name, w, out.String())
+			}
+		}
+		for _, n := range tc.not {
+			if strings.Contains(out.String(), n) {
+				t.Errorf("%s: summary says %q:\n%s", tc.name, n, out.String())
+			}
+		}
+	}
+}
