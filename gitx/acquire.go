@@ -90,6 +90,9 @@ type Result struct {
 	// FellBackToFresh is true when an existing workspace was discarded and
 	// cloned again because it was corrupt or a clone of another URL.
 	FellBackToFresh bool
+	// Skipped lists the tree entries left out of the checkout because their
+	// names could not be written safely ("..", ".GIT", control characters).
+	Skipped []SkippedPath
 }
 
 // Acquire brings req.Dir to the tip of the requested branch, retrying

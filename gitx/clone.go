@@ -21,6 +21,9 @@ func (op *operation) freshClone() (Result, *Error) {
 		return Result{}, newError(CodeFailed, false, fmt.Errorf("create parent of workspace %s: %w", dir, err))
 	}
 	op.log.Debug().Str("ref", op.ref.name.String()).Int("depth", op.req.Depth).Msg("cloning")
+	// go-git's own checkout fails the whole clone at the first tree name
+	// it refuses (a "..", a ".GIT"); docweave checks out itself, skipping
+	// such entries one by one.
 	repo, err := git.PlainCloneContext(op.ctx, dir, false, &git.CloneOptions{
 		URL:           op.rem.url,
 		Auth:          op.rem.auth,
@@ -28,6 +31,7 @@ func (op *operation) freshClone() (Result, *Error) {
 		SingleBranch:  true,
 		Depth:         op.req.Depth,
 		Tags:          git.NoTags,
+		NoCheckout:    true,
 	})
 	if err != nil {
 		_ = os.RemoveAll(dir)
@@ -35,7 +39,16 @@ func (op *operation) freshClone() (Result, *Error) {
 	}
 	head, err := repo.Head()
 	if err != nil {
+		_ = os.RemoveAll(dir)
 		return Result{}, newError(CodeFailed, false, fmt.Errorf("read HEAD of fresh clone %s: %w", dir, err))
 	}
-	return Result{Commit: head.Hash().String(), Branch: op.ref.short(), Ref: op.ref.name.String()}, nil
+	skipped, err := checkoutSafely(repo, dir, head.Hash())
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return Result{}, newError(CodeFailed, false, fmt.Errorf("check out %s: %w", short(head.Hash()), err), op.rem.secrets...)
+	}
+	for _, s := range skipped {
+		op.log.Warn().Str("path", s.Shown()).Str("reason", s.Reason).Msg("tree entry left out of the checkout")
+	}
+	return Result{Commit: head.Hash().String(), Branch: op.ref.short(), Ref: op.ref.name.String(), Skipped: skipped}, nil
 }

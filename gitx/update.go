@@ -52,6 +52,18 @@ func (op *operation) update(ws workspace) (Result, *Error) {
 		}
 	}
 
+	unsafe, err := hasUnsafeNames(repo, target)
+	if err != nil {
+		return Result{}, op.corrupt("read tree of "+short(target), err)
+	}
+	if unsafe {
+		// go-git refuses to reset to a tree with names it cannot write;
+		// a fresh clone skips those entries one by one.
+		op.log.Info().Str("commit", short(target)).Msg("the tree has names that cannot be checked out; cloning afresh to leave them out")
+		res, gerr := op.freshClone()
+		res.Updated = gerr == nil && before.Hash() != target
+		return res, gerr
+	}
 	if err := op.checkout(repo, target); err != nil {
 		return Result{}, op.corrupt("reset to "+short(target), err)
 	}
