@@ -8,13 +8,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/docweave/docweave/internal/pathsafe"
 )
 
 // SkippedPath is a tree entry the checkout left out, because its name could
@@ -33,60 +34,9 @@ type SkippedPath struct {
 // self-referencing or absurdly deep tree cannot exhaust the stack.
 const maxTreeDepth = 256
 
-// unsafeEntryName says why one tree entry name cannot be written into a
-// checkout, or returns "". Beyond what Git itself refuses, it refuses
-// names that are .git on a case-insensitive or Windows file system
-// (".GIT", "git~1", ".git. "), backslashes and invalid UTF-8, because the
-// published site may be copied to such a file system.
-func unsafeEntryName(name string) string {
-	switch {
-	case name == "" || name == "." || name == "..":
-		return fmt.Sprintf("the name %q would leave its directory", name)
-	case strings.ContainsAny(name, "/\\"):
-		return "the name contains a slash or backslash"
-	case !utf8.ValidString(name):
-		return "the name is not valid UTF-8"
-	}
-	for _, r := range name {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return fmt.Sprintf("the name contains the control character U+%04X", r)
-		}
-	}
-	if isDotGitName(name) {
-		return "the name is .git on some file systems (the repository's own metadata)"
-	}
-	return ""
-}
-
-// isDotGitName recognises .git and the spellings file systems treat as
-// .git: any case, NTFS trailing dots and spaces or a stream suffix, the
-// 8.3 short name git~1, and HFS+ ignorable code points.
-func isDotGitName(name string) bool {
-	stripped := strings.Map(func(r rune) rune {
-		if (r >= 0x200c && r <= 0x200f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x206a && r <= 0x206f) || r == 0xfeff {
-			return -1
-		}
-		return r
-	}, name)
-	if i := strings.IndexByte(stripped, ':'); i >= 0 {
-		stripped = stripped[:i]
-	}
-	stripped = strings.TrimRight(stripped, ". ")
-	return strings.EqualFold(stripped, ".git") || strings.EqualFold(stripped, "git~1")
-}
-
 // Shown is the path with unprintable bytes escaped (Go syntax, quoted)
 // when it has any, for reports and logs.
-func (s SkippedPath) Shown() string { return printablePath(s.Path) }
-
-// printablePath escapes what a report should not carry raw.
-func printablePath(p string) string {
-	q := fmt.Sprintf("%q", p)
-	if q[1:len(q)-1] == p {
-		return p
-	}
-	return q
-}
+func (s SkippedPath) Shown() string { return pathsafe.Shown(s.Path) }
 
 // treeFile is one entry the checkout writes.
 type treeFile struct {
@@ -104,14 +54,14 @@ func listTree(repo *git.Repository, tree *object.Tree) ([]treeFile, []SkippedPat
 	var walk func(t *object.Tree, base string, depth int) error
 	walk = func(t *object.Tree, base string, depth int) error {
 		if depth > maxTreeDepth {
-			return fmt.Errorf("tree nesting exceeds %d directories at %s", maxTreeDepth, printablePath(base))
+			return fmt.Errorf("tree nesting exceeds %d directories at %s", maxTreeDepth, pathsafe.Shown(base))
 		}
 		for _, e := range t.Entries {
 			p := e.Name
 			if base != "" {
 				p = base + "/" + e.Name
 			}
-			if why := unsafeEntryName(e.Name); why != "" {
+			if why := pathsafe.Name(e.Name); why != "" {
 				if e.Mode == filemode.Dir {
 					why += "; the directory and everything in it left out"
 				}
@@ -122,7 +72,7 @@ func listTree(repo *git.Repository, tree *object.Tree) ([]treeFile, []SkippedPat
 			case filemode.Dir:
 				sub, err := repo.TreeObject(e.Hash)
 				if err != nil {
-					return fmt.Errorf("read tree %s: %w", printablePath(p), err)
+					return fmt.Errorf("read tree %s: %w", pathsafe.Shown(p), err)
 				}
 				if err := walk(sub, p, depth+1); err != nil {
 					return err
@@ -185,7 +135,7 @@ func checkoutSafely(repo *git.Repository, dir string, target plumbing.Hash) ([]S
 				skipped = append(skipped, SkippedPath{Path: f.path, Reason: "another entry of the tree has the same name"})
 				continue
 			}
-			return nil, fmt.Errorf("check out %s: %w", printablePath(f.path), err)
+			return nil, fmt.Errorf("check out %s: %w", pathsafe.Shown(f.path), err)
 		}
 		info, err := os.Lstat(dst)
 		if err != nil {

@@ -62,16 +62,6 @@ func TestFreshCloneSkipsUnsafeNamesOneByOne(t *testing.T) {
 	}
 }
 
-func TestShownEscapesControlCharacters(t *testing.T) {
-	s := SkippedPath{Path: "docs/bad\x01name.md"}
-	if got := s.Shown(); got != `"docs/bad\x01name.md"` {
-		t.Fatalf("Shown() = %s", got)
-	}
-	if got := (SkippedPath{Path: "docs/ünï.md"}).Shown(); got != "docs/ünï.md" {
-		t.Fatalf("Shown() = %s, want the printable path as it is", got)
-	}
-}
-
 // A malformed tree may hold a symbolic link and a directory of the same
 // name; writing the directory's file through the link would escape the
 // checkout. Files are written before links, with O_EXCL, so the link
@@ -129,19 +119,5 @@ func TestUpdateToAnUnsafeTreeClonesAfresh(t *testing.T) {
 	res = mustAcquire(t, Request{URL: r.FileURL(), Dir: dir, Strategy: StrategyUpdate})
 	if got := readFile(t, filepath.Join(dir, "docs/a.md")); got != "a3" || res.Commit != r.Head(t) {
 		t.Fatalf("docs/a.md = %q at %s", got, res.Commit)
-	}
-}
-
-func TestUnsafeEntryName(t *testing.T) {
-	for _, bad := range []string{"", ".", "..", ".git", ".GIT", ".Git", "git~1", "GIT~1", ".git.", ".git ", ".git::$INDEX_ALLOCATION",
-		".g\u200cit", "a\x00b", "a\nb", "a\x7fb", "a\\b", "a/b", "\xff"} {
-		if unsafeEntryName(bad) == "" {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-	for _, ok := range []string{"a.md", ".gitignore", ".github", "git", "gitx", ".gitkeep", "ünïcode.md", "a b.md", "..a", "a.."} {
-		if why := unsafeEntryName(ok); why != "" {
-			t.Errorf("%q refused: %s", ok, why)
-		}
 	}
 }
