@@ -22,7 +22,6 @@ func link(t *testing.T, target, at string) {
 	}
 }
 
-
 func collectedRels(t *testing.T, repo string, roots []string, p Policy) ([]string, []report.Issue) {
 	t.Helper()
 	files, issues, err := CollectDocs(repo, roots, p)
