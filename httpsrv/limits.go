@@ -1,6 +1,7 @@
 package httpsrv
 
 import (
+	"bytes"
 	"io"
 	"net"
 	"strconv"
@@ -25,13 +26,17 @@ var refusedResponse = "HTTP/1.1 503 Service Unavailable\r\n" +
 	"Content-Length: " + strconv.Itoa(len(refusedBody)) + "\r\n" +
 	"\r\n" + refusedBody
 
-// maxLingering bounds the refused connections being answered at once; the
-// rest are closed at once, so a flood of refused connections holds no more
-// file handles than this.
-const maxLingering = 64
+// lingeringFor bounds the refused connections being answered at once:
+// half the connection limit (at least 64); the rest are closed at once, so
+// a server holds at most 1.5 × max_connections file handles whatever the
+// flood.
+func lingeringFor(maxConnections int) int {
+	return max(64, maxConnections/2)
+}
 
-// lingerTime is how long a refused connection is given to take its answer.
-const lingerTime = 200 * time.Millisecond
+// lingerTime is how long a refused connection is given to send its request
+// and take its answer.
+const lingerTime = 250 * time.Millisecond
 
 // refusalLogInterval spaces the warnings about refused connections: one a
 // period per server, with the count, however large the flood.
@@ -51,7 +56,7 @@ func LimitListener(l net.Listener, lim config.ServerLimits, log zerolog.Logger) 
 		total:     lim.MaxConnections,
 		perClient: lim.MaxConnectionsPerClient,
 		byClient:  map[string]int{},
-		lingering: make(chan struct{}, maxLingering),
+		lingering: make(chan struct{}, lingeringFor(lim.MaxConnections)),
 		log:       log,
 	}
 }
@@ -118,10 +123,13 @@ func (l *limitListener) Open() int {
 	return l.open
 }
 
-// refuse answers 503 and closes c. The answer is written, then the write
-// side is shut and what the client sent drained for a moment, so the
-// close does not reset the connection before the client read the answer;
-// when many refusals are in flight, c is closed at once instead.
+// refuse answers 503 and closes c. The answer follows the client's
+// request head (an answer before the request reads, to an HTTP client, as
+// a stray response on an idle connection), then the write side is shut and
+// what else the client sends is drained for a moment, so the close does not
+// reset the connection before the client read the answer. All of it is
+// bounded by twice lingerTime; when lingeringFor refusals are in flight, c is
+// closed at once instead.
 func (l *limitListener) refuse(c net.Conn, client, reason string) {
 	l.noteRefusal(client, reason)
 	select {
@@ -134,6 +142,8 @@ func (l *limitListener) refuse(c net.Conn, client, reason string) {
 		defer func() { <-l.lingering }()
 		defer c.Close()
 		_ = c.SetDeadline(time.Now().Add(lingerTime))
+		readRequestHead(c)
+		_ = c.SetDeadline(time.Now().Add(lingerTime))
 		if _, err := io.WriteString(c, refusedResponse); err != nil {
 			return
 		}
@@ -142,6 +152,20 @@ func (l *limitListener) refuse(c net.Conn, client, reason string) {
 		}
 		_, _ = io.Copy(io.Discard, io.LimitReader(c, 64<<10))
 	}()
+}
+
+// readRequestHead reads from c until the end of a request head (an empty
+// line), 8 KiB, an error or the deadline.
+func readRequestHead(c net.Conn) {
+	var head []byte
+	buf := make([]byte, 1024)
+	for len(head) < 8<<10 {
+		n, err := c.Read(buf)
+		head = append(head, buf[:n]...)
+		if bytes.Contains(head, []byte("\r\n\r\n")) || err != nil {
+			return
+		}
+	}
 }
 
 // noteRefusal logs refusals at most once per refusalLogInterval.

@@ -196,7 +196,7 @@ func TestFloodHoldsAtMostTheLimit(t *testing.T) {
 	if peak > 20 {
 		t.Fatalf("%d connections were open at once, limit 20", peak)
 	}
-	// Refusals beyond maxLingering in flight are closed without an answer;
+	// Refusals beyond lingeringFor(max_connections) in flight are closed without an answer;
 	// the others read the 503.
 	if codes[503] == 0 {
 		t.Fatal("no refused connection read the 503 answer")
