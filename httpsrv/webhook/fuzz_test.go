@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -92,6 +93,10 @@ func FuzzWebhookPayload(f *testing.F) {
 	})
 }
 
+// scheme is a URL scheme: only then does "://" start an authority whose
+// user info is credentials ("0/://0@0" is a relative path).
+var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*$`)
+
 // FuzzRepoKey: the key a repository URL is matched under is stable (a key
 // is its own key), lower-case, without empty path segments, and never
 // depends on credentials.
@@ -111,7 +116,7 @@ func FuzzRepoKey(f *testing.F) {
 			t.Fatalf("repoKey(%q) = %q: not lower-case or has an empty segment", raw, key)
 		}
 		if strings.Contains(raw, "://") && strings.Contains(raw, "@") {
-			if u, p, ok := strings.Cut(raw, "://"); ok {
+			if u, p, ok := strings.Cut(raw, "://"); ok && scheme.MatchString(u) {
 				if at := strings.LastIndexByte(p, '@'); at > 0 && !strings.ContainsAny(p[:at], "/?#") {
 					if again := repoKey(u + "://" + p[at+1:]); again != key {
 						t.Fatalf("credentials change the key: %q vs %q", key, again)
