@@ -32,7 +32,7 @@ const (
 
 // maxTreeDepth bounds the directory nesting a checkout follows, so an
 // absurdly deep tree cannot exhaust the stack or the file system's path
-// length.
+// length: a directory deeper down is left out with everything in it.
 const maxTreeDepth = 256
 
 // maxNameBytes is the longest name a file system accepts (NAME_MAX on

@@ -10,8 +10,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
-
-	"github.com/docweave/docweave/internal/pathsafe"
 )
 
 // Sparse limits an acquisition to part of a repository: only the trees and
@@ -204,7 +202,8 @@ func (s *selection) addAll(t *trees, e object.TreeEntry, p string) error {
 	switch e.Mode {
 	case filemode.Dir:
 		if depth := strings.Count(p, "/") + 1; depth > maxTreeDepth {
-			return fmt.Errorf("tree nesting exceeds %d directories at %s", maxTreeDepth, pathsafe.Shown(p))
+			s.skip(p, e.Mode, fmt.Sprintf("the directory is nested deeper than %d levels", maxTreeDepth))
+			return nil
 		}
 		tree, err := t.get(e.Hash)
 		if err != nil {
