@@ -107,3 +107,25 @@ func refNameProblem(name string) string {
 	}
 	return ""
 }
+
+// RepositorySourceProblem says why a repository's clone URL or branch
+// would not pass validation — control characters, a URL docweave cannot
+// clone or that Git would read as an option, a branch name Git refuses —
+// or returns "". Forge discovery applies it to what a forge's API
+// returns, so a discovered repository meets the same gate as a
+// configured one; the message never repeats user info.
+func RepositorySourceProblem(url, branch string) string {
+	if msg := controlProblem(url, false); msg != "" {
+		return "clone URL " + msg
+	}
+	if msg := repoURLProblem(url); msg != "" {
+		return "clone URL " + msg
+	}
+	if msg := controlProblem(branch, false); msg != "" {
+		return "default branch " + msg
+	}
+	if msg := refNameProblem(branch); msg != "" {
+		return "default branch " + msg
+	}
+	return ""
+}
