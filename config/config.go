@@ -76,6 +76,10 @@ type Repository struct {
 	Branch string   `mapstructure:"branch" yaml:"branch"`
 	Paths  []string `mapstructure:"paths" yaml:"paths"`
 	Auth   Auth     `mapstructure:"auth" yaml:"auth"`
+	// Trusted is nil when the file does not set it; use IsTrusted (default
+	// true). An untrusted repository's raw HTML is sanitized and its .html
+	// and .svg files are not published.
+	Trusted *bool `mapstructure:"trusted" yaml:"trusted"`
 }
 
 // AuthType selects how docweave authenticates to a repository's remote.
@@ -158,6 +162,8 @@ type Build struct {
 	// SkipIfUnchanged is nil when the file does not set it; use
 	// ShouldSkipIfUnchanged, which applies the mode-dependent default.
 	SkipIfUnchanged *bool `mapstructure:"skip_if_unchanged" yaml:"skip_if_unchanged"`
+	// Limits bound what one repository version may publish.
+	Limits InputLimits `mapstructure:"limits" yaml:"limits"`
 }
 
 // Daemon groups the daemon-mode sections.
@@ -256,6 +262,10 @@ type HTTP struct {
 	// LiveReloadEnabled turns the optional live-reload server off when
 	// false: its port is then not bound, and pages carry no reload client.
 	LiveReloadEnabled bool `mapstructure:"livereload_enabled" yaml:"livereload_enabled"`
+	// Limits bound each of the daemon's servers.
+	Limits ServerLimits `mapstructure:"limits" yaml:"limits"`
+	// LiveReloadLimits bound the live-reload server's event streams.
+	LiveReloadLimits StreamLimits `mapstructure:"livereload_limits" yaml:"livereload_limits"`
 }
 
 // Versioning configures multi-version documentation from branches and tags.
@@ -294,6 +304,8 @@ type Ingress struct {
 	APIKeysFile  string        `mapstructure:"api_keys_file" yaml:"api_keys_file"`
 	CacheControl string        `mapstructure:"cache_control" yaml:"cache_control"`
 	Source       IngressSource `mapstructure:"source" yaml:"source"`
+	// Limits bound the ingress server.
+	Limits ServerLimits `mapstructure:"limits" yaml:"limits"`
 }
 
 // IngressSource says where ingress objects come from.
@@ -327,6 +339,11 @@ func (c *Config) Repository(name string) (Repository, bool) {
 		}
 	}
 	return c.discoveredRepository(name)
+}
+
+// IsTrusted applies the default of repositories[].trusted: true.
+func (r Repository) IsTrusted() bool {
+	return r.Trusted == nil || *r.Trusted
 }
 
 // DocPaths returns the repository's documentation roots, defaulting to docs.

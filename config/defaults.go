@@ -50,6 +50,7 @@ func Default() Config {
 			ArtifactStore:     ArtifactStoreAuto,
 			StreamReplicas:    1,
 			AckWait:           30 * time.Second,
+			Limits:            DefaultInputLimits(),
 		},
 		Daemon: Daemon{
 			LinkVerification: LinkVerification{
@@ -74,6 +75,8 @@ func Default() Config {
 				AdminPort:         8082,
 				LiveReloadPort:    8083,
 				LiveReloadEnabled: true,
+				Limits:            DefaultServerLimits(),
+				LiveReloadLimits:  StreamLimits{MaxStreams: 1000, MaxStreamsPerClient: 32},
 			},
 			Webhooks: Webhooks{MaxBodyBytes: 5 << 20},
 		},
@@ -91,6 +94,35 @@ func Default() Config {
 			Port:         8084,
 			CacheControl: "no-store",
 			Source:       IngressSource{Type: "file"},
+			Limits:       DefaultServerLimits(),
 		},
+	}
+}
+
+// DefaultInputLimits are build.limits when the file omits them: room for
+// large documentation sets (ten thousand files, a gigabyte) and images or
+// PDFs up to 25 MiB, while a page over 2 MiB — far beyond any page written
+// by hand — is not handed to Hugo.
+func DefaultInputLimits() InputLimits {
+	return InputLimits{
+		MaxFileBytes:  25 << 20,
+		MaxPageBytes:  2 << 20,
+		MaxFiles:      10_000,
+		MaxTotalBytes: 1 << 30,
+	}
+}
+
+// DefaultServerLimits are daemon.http.limits and ingress.limits when the
+// file omits them. The five servers together stay well below a typical
+// 20,000 file handle limit (5 × 2,048), and one client address (a browser
+// opens at most six connections per host; a reverse proxy pools a few
+// dozen) cannot hold more than 256 of a server's connections.
+func DefaultServerLimits() ServerLimits {
+	return ServerLimits{
+		MaxConnections:          2048,
+		MaxConnectionsPerClient: 256,
+		ReadHeaderTimeout:       10 * time.Second,
+		ReadTimeout:             30 * time.Second,
+		IdleTimeout:             2 * time.Minute,
 	}
 }

@@ -170,8 +170,8 @@ func TestLoadBytesEmptyDirMeansWorkingDirectory(t *testing.T) {
 
 func TestDefaultPathsPerRepository(t *testing.T) {
 	c := mustLoad(t, `repositories:
-  - {url: u1, name: a}
-  - {url: u2, name: b, paths: [handbook, api/docs]}
+  - {url: "https://git.example.com/a.git", name: a}
+  - {url: "https://git.example.com/b.git", name: b, paths: [handbook, api/docs]}
 `, ModeDirect)
 	if !slices.Equal(c.Repositories[0].Paths, []string{"docs"}) || !slices.Equal(c.Repositories[1].Paths, []string{"handbook", "api/docs"}) {
 		t.Fatalf("paths = %v / %v", c.Repositories[0].Paths, c.Repositories[1].Paths)

@@ -5,7 +5,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Validate checks the configuration for its mode and returns a
@@ -23,6 +22,8 @@ func (c *Config) Validate() error {
 	c.validateIngress(&rules)
 	c.validateBroker(&rules)
 	c.validateBindAddresses(&rules)
+	c.validateLimits(&rules)
+	c.validateStrings(&rules)
 
 	decodeKeys := map[string]bool{}
 	problems := append([]Problem(nil), c.loadState.decodeProblems...)
@@ -45,27 +46,6 @@ func (c *Config) Validate() error {
 func checkEnum(l *problemList, key, value string, allowed ...string) {
 	if !slices.Contains(allowed, value) {
 		l.add(key, "%q is not allowed; expected one of %s", value, strings.Join(allowed, ", "))
-	}
-}
-
-// checkAtLeast reports a count below its minimum.
-func checkAtLeast(l *problemList, key string, value, minimum int) {
-	if value < minimum {
-		l.add(key, "is %d; expected %d or more", value, minimum)
-	}
-}
-
-// checkNotNegative reports a negative duration.
-func checkNotNegative(l *problemList, key string, d time.Duration) {
-	if d < 0 {
-		l.add(key, "is negative (%s); expected a duration of 0 or more", d)
-	}
-}
-
-// checkPositive reports a duration that is zero or negative.
-func checkPositive(l *problemList, key string, d time.Duration) {
-	if d <= 0 {
-		l.add(key, "is %s; expected a duration greater than 0", d)
 	}
 }
 

@@ -63,6 +63,11 @@ func (c *Config) validateBrokerTLS(l *problemList) {
 
 func (c *Config) validateEmbeddedListen(l *problemList, urlKey string) {
 	b := c.Broker
+	// The older spelling was folded into broker.embedded.listen at load;
+	// a value set in code after loading is still checked here.
+	if p := c.Daemon.EmbeddedBroker.Port; p < 0 || p > 65535 {
+		l.add("daemon.embedded_broker.port", "port %d is out of range; expected 0 (a free port) to 65535", p)
+	}
 	listen := b.Embedded.Listen
 	if listen == "" {
 		return

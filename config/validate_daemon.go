@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/robfig/cron/v3"
 
@@ -18,8 +19,9 @@ func (c *Config) validateDaemon(l *problemList) {
 	c.validateLinkVerification(l)
 	validateSchedule(l, "daemon.sync.schedule", c.Daemon.Sync.Schedule)
 	c.validatePorts(l)
-	if c.Daemon.Webhooks.MaxBodyBytes < 1 {
-		l.add("daemon.webhooks.max_body_bytes", "%d is not a positive number of bytes", c.Daemon.Webhooks.MaxBodyBytes)
+	checkRange(l, "daemon.webhooks.max_body_bytes", c.Daemon.Webhooks.MaxBodyBytes, 1, MaxWebhookBodyBytes)
+	if !IsToken68(c.Daemon.Admin.Token) && c.Daemon.Admin.Token != "" {
+		l.add("daemon.admin.token", "%s; it is sent after \"Bearer \"", token68Expected)
 	}
 	if c.Mode == ModeDaemon {
 		out, storage := normalizeDir(c.Output.Directory), normalizeDir(c.Daemon.Storage.OutputDir)
@@ -47,12 +49,12 @@ var kvBucketName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 func (c *Config) validateLinkVerification(l *problemList) {
 	const p = "daemon.link_verification."
 	lv := c.Daemon.LinkVerification
-	checkAtLeast(l, p+"max_concurrent", lv.MaxConcurrent, 1)
-	checkAtLeast(l, p+"max_redirects", lv.MaxRedirects, 0)
-	checkNotNegative(l, p+"cache_ttl", lv.CacheTTL)
-	checkNotNegative(l, p+"cache_ttl_failures", lv.CacheTTLFailures)
-	checkNotNegative(l, p+"rate_limit_delay", lv.RateLimitDelay)
-	checkPositive(l, p+"request_timeout", lv.RequestTimeout)
+	checkRange(l, p+"max_concurrent", lv.MaxConcurrent, 1, MaxLinkConcurrency)
+	checkRange(l, p+"max_redirects", lv.MaxRedirects, 0, MaxRedirectsCeiling)
+	checkDurationRange(l, p+"cache_ttl", lv.CacheTTL, 0, MaxCacheTTL)
+	checkDurationRange(l, p+"cache_ttl_failures", lv.CacheTTLFailures, 0, MaxCacheTTL)
+	checkDurationRange(l, p+"rate_limit_delay", lv.RateLimitDelay, 0, MaxRateLimitDelay)
+	checkDurationRange(l, p+"request_timeout", lv.RequestTimeout, time.Millisecond, MaxLinkRequestTimeout)
 	if !kvBucketName.MatchString(lv.KVBucket) {
 		l.add(p+"kv_bucket", "%q is not a valid bucket name; expected letters, digits, - and _", lv.KVBucket)
 	}

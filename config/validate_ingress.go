@@ -2,8 +2,14 @@ package config
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+
+	"k8s.io/apimachinery/pkg/labels"
 )
+
+// dnsLabel is a Kubernetes namespace name (RFC 1123 label).
+var dnsLabel = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$`)
 
 // validateIngress checks the ingress section. The source type is checked
 // in every mode because it is part of the same file; the rest only matters
@@ -11,6 +17,14 @@ import (
 func (c *Config) validateIngress(l *problemList) {
 	in := c.Ingress
 	checkEnum(l, "ingress.source.type", in.Source.Type, "file", "kubernetes")
+	if ns := in.Source.Namespace; ns != "" && !dnsLabel.MatchString(ns) {
+		l.add("ingress.source.namespace", "%q is not a Kubernetes namespace name; expected at most 63 lower-case letters, digits and -, starting and ending with a letter or digit", ns)
+	}
+	if sel := in.Source.LabelSelector; sel != "" {
+		if _, err := labels.Parse(sel); err != nil {
+			l.add("ingress.source.label_selector", "%q is not a Kubernetes label selector (%v); expected for example team=docs,tier!=internal", sel, err)
+		}
+	}
 	if c.Mode != ModeIngress {
 		return
 	}
@@ -25,8 +39,8 @@ func (c *Config) validateIngress(l *problemList) {
 		switch {
 		case strings.TrimSpace(key) == "":
 			l.add(k, "is empty; expected a non-empty API key")
-		case strings.ContainsAny(key, " \t\r\n"):
-			l.add(k, "contains whitespace; expected a single token usable as Authorization: Bearer <key>")
+		case !IsToken68(key):
+			l.add(k, "%s; it is sent as Authorization: Bearer <key>", token68Expected)
 		default:
 			count++
 		}
@@ -36,6 +50,11 @@ func (c *Config) validateIngress(l *problemList) {
 		if err != nil {
 			l.add("ingress.api_keys_file", "%v", err)
 			return
+		}
+		for _, key := range keys {
+			if !IsToken68(key.Value) {
+				l.add("ingress.api_keys_file", "%s line %d: the key %s", in.APIKeysFile, key.Line, token68Expected)
+			}
 		}
 		count += len(keys)
 	}

@@ -23,7 +23,7 @@ func TestIngressRules(t *testing.T) {
 		{"only empty keys is no key", ModeIngress, func(c *Config) { c.Ingress.APIKeys = []string{""} },
 			"ingress.api_keys", []string{"no API key is configured"}},
 		{"key with whitespace", ModeIngress, func(c *Config) { c.Ingress.APIKeys = []string{"two words"} },
-			"ingress.api_keys[0]", []string{"contains whitespace"}},
+			"ingress.api_keys[0]", []string{"characters a bearer token cannot carry"}},
 		{"unreadable key file", ModeIngress, func(c *Config) {
 			c.Ingress.APIKeys = nil
 			c.Ingress.APIKeysFile = filepath.Join(c.loadState.baseDir, "missing-keys")

@@ -17,14 +17,21 @@ func (c *Config) validateRepositories(l *problemList) {
 	firstByName := map[string]int{}
 	for i, r := range c.Repositories {
 		prefix := fmt.Sprintf("repositories[%d]", i)
-		if strings.TrimSpace(r.URL) == "" {
-			l.add(prefix+".url", "missing; expected the repository's Git clone URL")
+		if msg := repoURLProblem(r.URL); msg != "" {
+			l.add(prefix+".url", "%s", msg)
+		}
+		if r.Branch != "" {
+			if msg := refNameProblem(r.Branch); msg != "" {
+				l.add(prefix+".branch", "%s", msg)
+			}
 		}
 		switch {
 		case r.Name == "":
 			l.add(prefix+".name", "missing; expected a unique name, used in content paths")
 		case !isSafeSegment(r.Name):
 			l.add(prefix+".name", "%q is not safe as a path segment; %s", r.Name, safeSegmentExpected)
+		case len(r.Name) > MaxNameLength:
+			l.add(prefix+".name", "is %d characters long; expected at most %d (it becomes a directory name)", len(r.Name), MaxNameLength)
 		default:
 			folded := strings.ToLower(r.Name)
 			if first, seen := firstByName[folded]; seen {
@@ -57,6 +64,13 @@ func validateDocPaths(l *problemList, key string, paths []string) {
 			clean := path.Clean(slashed)
 			if clean == ".." || strings.HasPrefix(clean, "../") {
 				l.add(k, "%q escapes the repository; expected a path inside it", p)
+				continue
+			}
+			for _, part := range strings.Split(clean, "/") {
+				if strings.EqualFold(part, ".git") {
+					l.add(k, "%q lies in the repository's .git directory, which is never published; expected a documentation directory", p)
+					break
+				}
 			}
 		}
 	}
@@ -94,6 +108,9 @@ func validateAuth(l *problemList, key string, a Auth) {
 		case a.Type != AuthNone && a.Type != f.authType && set:
 			l.add(k, "is not used by %s.type %s; remove it or change %s.type", key, a.Type, key)
 		}
+	}
+	if strings.Contains(a.Username, ":") {
+		l.add(key+".username", "contains ':', which HTTP basic authentication cannot carry in a user name; expected a user name without ':'")
 	}
 	if a.Type != AuthSSH {
 		if a.KnownHosts != "" {

@@ -33,7 +33,7 @@ const ReservedParam = "docweave"
 func (c *Config) validateSite(l *problemList) {
 	v := c.Versioning
 	checkEnum(l, "versioning.strategy", v.Strategy, "branches_and_tags", "branches_only", "tags_only")
-	checkAtLeast(l, "versioning.max_versions_per_repo", v.MaxVersionsPerRepo, 1)
+	checkRange(l, "versioning.max_versions_per_repo", v.MaxVersionsPerRepo, 1, MaxVersionsCeiling)
 	checkGlobs(l, "versioning.branch_patterns", v.BranchPatterns)
 	checkGlobs(l, "versioning.tag_patterns", v.TagPatterns)
 

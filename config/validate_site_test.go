@@ -12,7 +12,7 @@ func TestSiteRules(t *testing.T) {
 		{"versioning strategy enum", ModeDirect, func(c *Config) { c.Versioning.Strategy = "all" },
 			"versioning.strategy", []string{`"all" is not allowed; expected one of branches_and_tags, branches_only, tags_only`}},
 		{"max_versions_per_repo at least 1", ModeDirect, func(c *Config) { c.Versioning.MaxVersionsPerRepo = 0 },
-			"versioning.max_versions_per_repo", []string{"is 0; expected 1 or more"}},
+			"versioning.max_versions_per_repo", []string{"0 is out of range; expected 1 to"}},
 		{"bad branch pattern", ModeDirect, func(c *Config) { c.Versioning.BranchPatterns = []string{"release-[0-9"} },
 			"versioning.branch_patterns[0]", []string{"not a valid glob pattern"}},
 		{"empty tag pattern", ModeDirect, func(c *Config) { c.Versioning.TagPatterns = []string{"v*", ""} },

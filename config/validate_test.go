@@ -81,24 +81,26 @@ func TestCheckHelpers(t *testing.T) {
 	var l problemList
 	checkEnum(&l, "k.enum", "b", "a", "c")
 	checkEnum(&l, "k.enum_ok", "a", "a", "c")
-	checkAtLeast(&l, "k.count", -1, 0)
-	checkAtLeast(&l, "k.count_ok", 0, 0)
-	checkNotNegative(&l, "k.neg", -time.Second)
-	checkNotNegative(&l, "k.zero_ok", 0)
-	checkPositive(&l, "k.zero", 0)
+	checkRange(&l, "k.count", -1, 0, 10)
+	checkRange(&l, "k.count_high", 2_000_000_000, 1, 1_000_000)
+	checkRange(&l, "k.count_ok", 0, 0, 10)
+	checkDurationRange(&l, "k.neg", -time.Second, 0, time.Hour)
+	checkDurationRange(&l, "k.zero_ok", 0, 0, time.Hour)
+	checkDurationRange(&l, "k.long", 2*time.Hour, time.Second, time.Hour)
 	checkPort(&l, "k.port_low", 0)
 	checkPort(&l, "k.port_high", 65536)
 	checkPort(&l, "k.port_ok", 65535)
 	checkGlobs(&l, "k.globs", []string{"ok-*", "", "[bad"})
 	want := map[string]string{
-		"k.enum":      `"b" is not allowed; expected one of a, c`,
-		"k.count":     "is -1; expected 0 or more",
-		"k.neg":       "is negative (-1s); expected a duration of 0 or more",
-		"k.zero":      "is 0s; expected a duration greater than 0",
-		"k.port_low":  "port 0 is out of range; expected 1-65535",
-		"k.port_high": "port 65536 is out of range; expected 1-65535",
-		"k.globs[1]":  "is empty; expected a glob pattern",
-		"k.globs[2]":  `"[bad" is not a valid glob pattern`,
+		"k.enum":       `"b" is not allowed; expected one of a, c`,
+		"k.count":      "-1 is out of range; expected 0 to 10",
+		"k.count_high": "2000000000 is out of range; expected 1 to 1,000,000",
+		"k.neg":        "-1s is out of range; expected a duration from 0s to 1h0m0s",
+		"k.long":       "2h0m0s is out of range; expected a duration from 1s to 1h0m0s",
+		"k.port_low":   "port 0 is out of range; expected 1-65535",
+		"k.port_high":  "port 65536 is out of range; expected 1-65535",
+		"k.globs[1]":   "is empty; expected a glob pattern",
+		"k.globs[2]":   `"[bad" is not a valid glob pattern`,
 	}
 	if len(l) != len(want) {
 		t.Fatalf("got %d problems, want %d: %v", len(l), len(want), l)

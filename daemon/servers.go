@@ -19,6 +19,7 @@ import (
 	"github.com/docweave/docweave/httpsrv/docs"
 	"github.com/docweave/docweave/httpsrv/livereload"
 	"github.com/docweave/docweave/httpsrv/webhook"
+	"github.com/docweave/docweave/logging"
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 )
@@ -112,7 +113,8 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 			h = admin.New(admin.Options{Token: cfg.Daemon.Admin.Token, PublicDir: public, Metrics: m, Backend: ctl.backend, Log: log})
 			set.addrs.Admin = listeners[i].Addr().String()
 		case ServerLiveReload:
-			set.hub = livereload.NewHub(livereload.Options{Log: log})
+			set.hub = livereload.NewHub(livereload.Options{Log: log,
+				MaxStreams: cfg.Daemon.HTTP.LiveReloadLimits.MaxStreams, MaxStreamsPerClient: cfg.Daemon.HTTP.LiveReloadLimits.MaxStreamsPerClient})
 			hub := set.hub
 			sub, err := broker.Subscribe(events.SubjectSitePublished, func(msg *nats.Msg) {
 				if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
@@ -129,20 +131,19 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 			h = hub.Handler()
 			set.addrs.LiveReload = listeners[i].Addr().String()
 		}
-		srv := httpsrv.NewServer(h)
-		if name == ServerLiveReload {
-			srv.ReadTimeout = 0 // server-sent events stream for as long as the reader stays
-		}
-		set.servers = append(set.servers, srv)
+		// Streams lift the read timeout once their request is read, so
+		// every server, live reload included, bounds slow request bodies.
+		set.servers = append(set.servers, httpsrv.NewServer(h, cfg.Daemon.HTTP.Limits))
 	}
 	for i, srv := range set.servers {
 		set.serving.Add(1)
+		limited := httpsrv.LimitListener(listeners[i], cfg.Daemon.HTTP.Limits, log.With().Str(logging.FieldServer, which[i]).Logger())
 		go func(s *http.Server, l net.Listener) {
 			defer set.serving.Done()
 			if err := s.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				log.Error().Err(err).Str("addr", l.Addr().String()).Msg("server stopped")
 			}
-		}(srv, listeners[i])
+		}(srv, limited)
 	}
 	return set, nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/httpsrv"
 	"github.com/docweave/docweave/internal/atomicdir"
+	"github.com/docweave/docweave/logging"
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
@@ -64,8 +65,9 @@ func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsA
 	var srv *http.Server
 	addrs := Addresses{}
 	if ln != nil {
-		srv = httpsrv.NewServer(healthAndMetrics(host.metrics))
-		go func() { _ = srv.Serve(ln) }()
+		srv = httpsrv.NewServer(healthAndMetrics(host.metrics), cfg.Daemon.HTTP.Limits)
+		limited := httpsrv.LimitListener(ln, cfg.Daemon.HTTP.Limits, log.With().Str(logging.FieldServer, "metrics").Logger())
+		go func() { _ = srv.Serve(limited) }()
 		addrs.Metrics = ln.Addr().String()
 	}
 	log.Info().Strs("stages", names).Str("metrics", addrs.Metrics).Msg("stages running")

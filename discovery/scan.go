@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,9 +99,16 @@ func (s *Scanner) scanForge(ctx context.Context, cfg *config.Config, f config.Fo
 	st.Listed = len(listed)
 	cache := decisions(prev, st.Settings)
 	var candidates []listedRepo
+	useSSH := f.Auth.Type == config.AuthSSH
 	for _, r := range listed {
 		switch {
 		case r.Archived && !f.IncludeArchived, r.Fork && !f.IncludeForks, r.Empty, r.Branch == "", !f.Takes(r.FullPath):
+			continue
+		}
+		// What the forge says is input like a configuration file: a clone
+		// URL or branch that would not pass validation there is left out.
+		if msg := config.RepositorySourceProblem(cloneURL(r, useSSH), r.Branch); msg != "" {
+			st.warn(fmt.Sprintf("%s left out: %s", strconv.Quote(r.FullPath), msg))
 			continue
 		}
 		candidates = append(candidates, r)
@@ -134,16 +142,12 @@ func (s *Scanner) scanForge(ctx context.Context, cfg *config.Config, f config.Fo
 		}()
 	}
 	wg.Wait()
-	useSSH := f.Auth.Type == config.AuthSSH
 	for i, r := range candidates {
 		if !taken[i] {
 			st.Seen = append(st.Seen, Seen{FullPath: r.FullPath, Branch: r.Branch, UpdatedAt: r.UpdatedAt})
 			continue
 		}
-		repo := Repo{FullPath: r.FullPath, ID: r.ID, URL: r.HTTPURL, Branch: r.Branch, UpdatedAt: r.UpdatedAt}
-		if useSSH && r.SSHURL != "" {
-			repo.URL = r.SSHURL
-		}
+		repo := Repo{FullPath: r.FullPath, ID: r.ID, URL: cloneURL(r, useSSH), Branch: r.Branch, UpdatedAt: r.UpdatedAt}
 		if dec, ok := cache[r.FullPath]; ok {
 			repo.Hook = dec.hook
 		}
@@ -209,6 +213,16 @@ func decisions(prev *ForgeState, settings string) map[string]decision {
 		out[r.FullPath] = decision{branch: r.Branch, updatedAt: r.UpdatedAt}
 	}
 	return out
+}
+
+// cloneURL is where a listed repository is cloned from: its SSH URL when
+// the forge's credentials are an SSH key (and the forge gave one), else
+// its HTTP(S) URL.
+func cloneURL(r listedRepo, useSSH bool) string {
+	if useSSH && r.SSHURL != "" {
+		return r.SSHURL
+	}
+	return r.HTTPURL
 }
 
 func (st *ForgeState) warn(msg string) {

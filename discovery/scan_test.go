@@ -266,3 +266,42 @@ func TestWebhooksAreRegisteredOnce(t *testing.T) {
 		}
 	}
 }
+
+// A forge's API is input like a configuration file: a clone URL or
+// default branch that configuration validation would refuse (one Git
+// would read as an option, a scheme docweave does not clone, a control
+// character) leaves that repository out with a warning — before any
+// request about it — and the others are taken.
+func TestRepositoriesWithUnusableURLsOrBranchesAreLeftOut(t *testing.T) {
+	srv := forgetest.New(t, forgetest.GitHub, forgetest.Options{Token: token})
+	good := forgetest.Repo{Owner: "acme", Name: "good", Paths: []string{"docs"}, CloneURL: "https://git.example.com/acme/good.git"}
+	srv.Add(good)
+	bad := map[string]forgetest.Repo{
+		"option-url":  {CloneURL: "-oProxyCommand=touch /tmp/pwned:x"},
+		"ext-url":     {CloneURL: "ext::sh -c touch% /tmp/pwned"},
+		"newline-url": {CloneURL: "https://git.example.com/acme/x.git\nHost: evil"},
+		"creds-url":   {CloneURL: "https://user:s3cr3t-pass@git.example.com/acme/x.git\x00"},
+		"option-ref":  {CloneURL: "https://git.example.com/acme/y.git", Branch: "--upload-pack=touch /tmp/pwned"},
+		"dotdot-ref":  {CloneURL: "https://git.example.com/acme/z.git", Branch: "main/../../x"},
+	}
+	for name, r := range bad {
+		r.Owner, r.Name, r.Paths = "acme", name, []string{"docs"}
+		srv.Add(r)
+	}
+	st := scanner().Scan(context.Background(), configFor(srv, "acme"), nil).Forges[0]
+	if !st.OK || len(st.Repositories) != 1 || st.Repositories[0].FullPath != "acme/good" {
+		t.Fatalf("ok %v (%s), taken %+v; want acme/good only", st.OK, st.Error, st.Repositories)
+	}
+	if st.Requests != 2 {
+		t.Fatalf("%d requests; want the listing and the path check of acme/good only", st.Requests)
+	}
+	warnings := strings.Join(st.Warnings, "\n")
+	for name := range bad {
+		if !strings.Contains(warnings, `"acme/`+name+`" left out`) {
+			t.Errorf("no warning for acme/%s in:\n%s", name, warnings)
+		}
+	}
+	if strings.Contains(warnings, "s3cr3t-pass") {
+		t.Fatalf("a warning repeats the credentials of a URL:\n%s", warnings)
+	}
+}

@@ -1,6 +1,7 @@
 package docstree
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,96 +10,271 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/internal/pathsafe"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 )
 
+// Policy is what a repository may publish: its input limits, and whether
+// it is trusted with files a browser runs as documents.
+type Policy struct {
+	// Limits bound files, pages and the whole tree; a zero field means no
+	// limit (configurations always set them, see config.InputLimits).
+	Limits config.InputLimits
+	// Untrusted leaves out HTML, SVG and XML files (see ActiveContent).
+	Untrusted bool
+}
+
+// PolicyFor is the policy the configuration sets for a repository.
+func PolicyFor(cfg *config.Config, repo config.Repository) Policy {
+	return Policy{Limits: cfg.Build.Limits, Untrusted: !repo.IsTrusted()}
+}
+
+// TooLargeError is a repository that is over a limit as a whole (too many
+// files or bytes): it is skipped, never stored. Issue says why, for the
+// report.
+type TooLargeError struct {
+	Issue report.Issue
+}
+
+func (e *TooLargeError) Error() string { return e.Issue.Message }
+
 // CollectDocs lists the files under each documentation root of a checkout,
 // merged into one tree (a file's path is relative to its root; when two
 // roots hold the same path the first root wins). A repository is untrusted
-// input, so .git is never read, symbolic links that point outside the
-// repository are refused, links to directories are not followed, and names
-// that could not be written safely are left out — each such case is an
-// issue, not an error.
-func CollectDocs(repoDir string, roots []string) ([]artifact.File, []report.Issue, error) {
+// input, so .git is never read; a symbolic link is followed only to a
+// regular file inside the documentation roots and outside any .git; names
+// that could not be written safely, files over the size limits and, for an
+// untrusted repository, active documents are left out — each such case is
+// an issue, not an error. A repository over the file-count or total-size
+// limit returns a *TooLargeError as soon as the walk finds it, before any
+// file is read.
+func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File, []report.Issue, error) {
 	repoReal, err := filepath.EvalSymlinks(repoDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	var files []artifact.File
-	var issues []report.Issue
-	taken := map[string]string{}
-	for _, root := range roots {
-		rootDir := filepath.Join(repoDir, filepath.FromSlash(path.Clean(root)))
-		info, err := os.Lstat(rootDir)
-		if err != nil || !info.IsDir() {
-			issues = append(issues, report.Issue{Code: report.CodeDocsPathMissing, Path: root,
-				Message: fmt.Sprintf("documentation root %q is not a directory in the repository", root)})
+	c := &collector{repoDir: repoDir, repoReal: repoReal, policy: policy, taken: map[string]string{}}
+	// Every root is resolved before any is walked, because a link in one
+	// root may point into another.
+	dirs := make([]string, len(roots))
+	for i, root := range roots {
+		dirs[i] = c.resolveRoot(root)
+	}
+	for i, root := range roots {
+		if dirs[i] == "" {
 			continue
 		}
-		err = filepath.WalkDir(rootDir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(rootDir, p)
-			rel = filepath.ToSlash(rel)
-			repoRel, _ := filepath.Rel(repoDir, p)
-			repoRel = filepath.ToSlash(repoRel)
-			if d.Name() == ".git" {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				return nil
-			}
-			source := p
-			if d.Type()&fs.ModeSymlink != 0 {
-				target, err := filepath.EvalSymlinks(p)
-				if err != nil || !within(repoReal, target) {
-					issues = append(issues, report.Issue{Code: report.CodeSymlinkEscape, Path: repoRel,
-						Message: fmt.Sprintf("symbolic link %s points outside the repository; not copied", repoRel)})
-					return nil
-				}
-				st, err := os.Stat(target)
-				if err != nil || !st.Mode().IsRegular() {
-					issues = append(issues, report.Issue{Code: report.CodeSymlinkEscape, Path: repoRel,
-						Message: fmt.Sprintf("symbolic link %s does not point to a regular file; not followed", repoRel)})
-					return nil
-				}
-				source = target
-			} else if !d.Type().IsRegular() {
-				return nil
-			}
-			if !artifact.SafeRel(rel) {
-				issues = append(issues, report.Issue{Code: report.CodeUnsafePath, Path: repoRel,
-					Message: fmt.Sprintf("file name %q cannot be published safely; left out", repoRel)})
-				return nil
-			}
-			if first, dup := taken[rel]; dup {
-				issues = append(issues, report.Issue{Code: report.CodeDuplicatePath, Path: repoRel,
-					Message: fmt.Sprintf("%s is also provided by root %q; the first root wins", rel, first)})
-				return nil
-			}
-			taken[rel] = root
-			files = append(files, artifact.File{Rel: rel, Source: source})
-			return nil
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("walk %s: %w", root, err)
+		if err := c.collectRoot(root, dirs[i]); err != nil {
+			return nil, nil, err
 		}
 	}
-	if len(files) == 0 {
-		issues = append(issues, report.Issue{Code: report.CodeNoDocs,
+	if len(c.files) == 0 {
+		c.issues = append(c.issues, report.Issue{Code: report.CodeNoDocs,
 			Message: fmt.Sprintf("no documentation files found under %v", roots)})
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Rel < files[j].Rel })
-	return files, issues, nil
+	sort.Slice(c.files, func(i, j int) bool { return c.files[i].Rel < c.files[j].Rel })
+	return c.files, c.issues, nil
+}
+
+// collector is the state of one CollectDocs call.
+type collector struct {
+	repoDir, repoReal string
+	policy            Policy
+	// rootsReal are the resolved documentation roots; links may point
+	// into any of them.
+	rootsReal  []string
+	files      []artifact.File
+	issues     []report.Issue
+	taken      map[string]string
+	totalBytes int64
+}
+
+func (c *collector) issue(code, repoRel, format string, args ...any) {
+	c.issues = append(c.issues, report.Issue{Code: code, Path: pathsafe.Shown(repoRel), Message: fmt.Sprintf(format, args...)})
+}
+
+// resolveRoot checks a documentation root and returns its directory in
+// the checkout, or "" (with an issue) when it is not a directory inside
+// the repository, outside .git.
+func (c *collector) resolveRoot(root string) string {
+	rootDir := filepath.Join(c.repoDir, filepath.FromSlash(path.Clean(root)))
+	info, err := os.Lstat(rootDir)
+	if err != nil || !info.IsDir() {
+		c.issue(report.CodeDocsPathMissing, root, "documentation root %q is not a directory in the repository", root)
+		return ""
+	}
+	rootReal, err := filepath.EvalSymlinks(rootDir)
+	if err != nil || !within(c.repoReal, rootReal) || inGitDir(c.repoReal, rootReal) {
+		c.issue(report.CodeSymlinkEscape, root, "documentation root %q leads outside the repository or into .git through a symbolic link; not collected", root)
+		return ""
+	}
+	c.rootsReal = append(c.rootsReal, rootReal)
+	return rootDir
+}
+
+// collectRoot walks one documentation root.
+func (c *collector) collectRoot(root, rootDir string) error {
+	err := filepath.WalkDir(rootDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == rootDir {
+			return nil
+		}
+		return c.visit(root, rootDir, p, d)
+	})
+	if err != nil {
+		var tooLarge *TooLargeError
+		if errors.As(err, &tooLarge) {
+			return err
+		}
+		return fmt.Errorf("walk %s: %w", root, err)
+	}
+	return nil
+}
+
+// visit decides about one entry of a root's walk.
+func (c *collector) visit(root, rootDir, p string, d fs.DirEntry) error {
+	rel, _ := filepath.Rel(rootDir, p)
+	rel = filepath.ToSlash(rel)
+	repoRel, _ := filepath.Rel(c.repoDir, p)
+	repoRel = filepath.ToSlash(repoRel)
+	if d.IsDir() && p == filepath.Join(c.repoDir, ".git") {
+		return filepath.SkipDir // the checkout's own metadata
+	}
+	if why := pathsafe.Name(d.Name()); why != "" {
+		c.issue(report.CodeUnsafePath, repoRel, "%s cannot be published safely (%s); left out", pathsafe.Shown(repoRel), why)
+		if d.IsDir() {
+			return filepath.SkipDir
+		}
+		return nil
+	}
+	if d.IsDir() {
+		return nil
+	}
+	source := p
+	if d.Type()&fs.ModeSymlink != 0 {
+		target, ok := c.followLink(p, repoRel)
+		if !ok {
+			return nil
+		}
+		source = target
+	} else if !d.Type().IsRegular() {
+		return nil
+	}
+	if first, dup := c.taken[rel]; dup {
+		c.issue(report.CodeDuplicatePath, repoRel, "%s is also provided by root %q; the first root wins", rel, first)
+		return nil
+	}
+	st, err := os.Stat(source)
+	if err != nil {
+		return err
+	}
+	if !c.admit(rel, repoRel, source, st.Size()) {
+		return nil
+	}
+	c.taken[rel] = root
+	c.files = append(c.files, artifact.File{Rel: rel, Source: source})
+	return c.checkTotals(repoRel)
+}
+
+// followLink resolves a symbolic link and says whether its target may be
+// published: a regular file inside a documentation root, outside .git.
+func (c *collector) followLink(p, repoRel string) (string, bool) {
+	target, err := filepath.EvalSymlinks(p)
+	switch {
+	case err != nil:
+		c.issue(report.CodeSymlinkEscape, repoRel, "symbolic link %s does not resolve; not followed", repoRel)
+		return "", false
+	case !within(c.repoReal, target):
+		c.issue(report.CodeSymlinkEscape, repoRel, "symbolic link %s points outside the repository; not copied", repoRel)
+		return "", false
+	case inGitDir(c.repoReal, target):
+		c.issue(report.CodeSymlinkEscape, repoRel, "symbolic link %s points into .git; not copied", repoRel)
+		return "", false
+	case !c.inRoots(target):
+		c.issue(report.CodeSymlinkEscape, repoRel, "symbolic link %s points outside the documentation roots; not copied (add the target's directory to paths, or replace the link by the file)", repoRel)
+		return "", false
+	}
+	st, err := os.Stat(target)
+	if err != nil || !st.Mode().IsRegular() {
+		c.issue(report.CodeSymlinkEscape, repoRel, "symbolic link %s does not point to a regular file; not followed", repoRel)
+		return "", false
+	}
+	return target, true
+}
+
+// admit applies the per-file rules: size limits and, for an untrusted
+// repository, no active documents.
+func (c *collector) admit(rel, repoRel, source string, size int64) bool {
+	lim := c.policy.Limits
+	if isPage(rel) && lim.MaxPageBytes > 0 && size > int64(lim.MaxPageBytes) {
+		c.issue(report.CodePageTooLarge, repoRel, "page %s has %d bytes, more than build.limits.max_page_bytes (%d); not rendered", repoRel, size, lim.MaxPageBytes)
+		return false
+	}
+	if lim.MaxFileBytes > 0 && size > int64(lim.MaxFileBytes) {
+		c.issue(report.CodeFileTooLarge, repoRel, "file %s has %d bytes, more than build.limits.max_file_bytes (%d); not published", repoRel, size, lim.MaxFileBytes)
+		return false
+	}
+	if c.policy.Untrusted {
+		active, err := ActiveContent(source)
+		if err != nil || active != "" {
+			kind := active
+			if err != nil {
+				kind = "unreadable"
+			}
+			c.issue(report.CodeUntrustedFile, repoRel, "file %s is an active document (%s) and the repository is not trusted (repositories[].trusted: false); not published", repoRel, kind)
+			return false
+		}
+	}
+	c.totalBytes += size
+	return true
+}
+
+// checkTotals refuses the repository once it holds more files or bytes
+// than its limits allow.
+func (c *collector) checkTotals(repoRel string) error {
+	lim := c.policy.Limits
+	if lim.MaxFiles > 0 && len(c.files) > lim.MaxFiles {
+		return &TooLargeError{Issue: report.Issue{Code: report.CodeRepositoryTooLarge, Severity: report.SeverityError,
+			Message: fmt.Sprintf("the documentation has more than build.limits.max_files (%d) files; repository skipped", lim.MaxFiles)}}
+	}
+	if lim.MaxTotalBytes > 0 && c.totalBytes > int64(lim.MaxTotalBytes) {
+		return &TooLargeError{Issue: report.Issue{Code: report.CodeRepositoryTooLarge, Severity: report.SeverityError,
+			Message: fmt.Sprintf("the documentation has more than build.limits.max_total_bytes (%d) bytes (reached at %s); repository skipped", lim.MaxTotalBytes, pathsafe.Shown(repoRel))}}
+	}
+	return nil
+}
+
+// inRoots reports whether target lies in one of the documentation roots.
+func (c *collector) inRoots(target string) bool {
+	for _, r := range c.rootsReal {
+		if within(r, target) {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether target is base or below it.
 func within(base, target string) bool {
 	rel, err := filepath.Rel(base, target)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// inGitDir reports whether target lies in a .git directory (in any
+// spelling) of the repository at repoReal.
+func inGitDir(repoReal, target string) bool {
+	rel, err := filepath.Rel(repoReal, target)
+	if err != nil {
+		return false
+	}
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if pathsafe.IsDotGit(part) {
+			return true
+		}
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func TestCollectDocsMergesRootsAndRefusesEscapes(t *testing.T) {
 	if err := os.Symlink("../src/main.go", filepath.Join(repo, "docs", "code.md")); err != nil {
 		t.Fatal(err)
 	}
-	files, issues, err := CollectDocs(repo, []string{"docs", "guides", "missing"})
+	files, issues, err := CollectDocs(repo, []string{"docs", "guides", "missing"}, Policy{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,19 +51,19 @@ func TestCollectDocsMergesRootsAndRefusesEscapes(t *testing.T) {
 	for _, f := range files {
 		got[f.Rel] = f.Source
 	}
-	for _, want := range []string{"index.md", "guide/setup.md", "extra.md", "code.md"} {
+	for _, want := range []string{"index.md", "guide/setup.md", "extra.md"} {
 		if _, ok := got[want]; !ok {
 			t.Errorf("missing %s in %v", want, got)
 		}
 	}
-	if len(got) != 4 {
-		t.Errorf("collected %d files, want 4: %v", len(got), got)
+	if len(got) != 3 {
+		t.Errorf("collected %d files, want 3 (a link out of the documentation roots is not followed): %v", len(got), got)
 	}
 	if got["index.md"] != filepath.Join(repo, "docs", "index.md") {
 		t.Errorf("first root must win for index.md, got %s", got["index.md"])
 	}
 	c := codes(issues)
-	if c[report.CodeSymlinkEscape] != 1 || c[report.CodeDuplicatePath] != 1 || c[report.CodeDocsPathMissing] != 1 {
+	if c[report.CodeSymlinkEscape] != 2 || c[report.CodeDuplicatePath] != 1 || c[report.CodeDocsPathMissing] != 1 {
 		t.Errorf("issues %v", issues)
 	}
 }
@@ -71,7 +71,7 @@ func TestCollectDocsMergesRootsAndRefusesEscapes(t *testing.T) {
 func TestCollectDocsReportsEmptyRepository(t *testing.T) {
 	repo := t.TempDir()
 	write(t, repo, "README.md", "hi")
-	files, issues, err := CollectDocs(repo, []string{"docs"})
+	files, issues, err := CollectDocs(repo, []string{"docs"}, Policy{})
 	if err != nil || len(files) != 0 {
 		t.Fatalf("files %v err %v", files, err)
 	}

@@ -109,6 +109,11 @@ type Result struct {
 	Files, Written int
 	// Requests is the number of pack requests the last attempt made.
 	Requests int
+	// Skipped lists the tree entries of the checkout's selection left out
+	// because they could not be written safely: names such as "..",
+	// ".GIT" or with control characters, and entries that collide with
+	// another of the same name.
+	Skipped []SkippedPath
 }
 
 // Acquire brings req.Dir to the tip of the requested branch, retrying

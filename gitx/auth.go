@@ -88,6 +88,11 @@ func newRemote(rawURL string, auth config.Auth, hosts sshPolicy) (*remote, error
 	if err != nil {
 		return nil, &authSetupError{err}
 	}
+	if basic, ok := r.auth.(*githttp.BasicAuth); ok {
+		// What the Authorization header carries, base64-encoded: a server
+		// that echoes the header shows the credentials only that way.
+		r.secrets = append(r.secrets, basic.Username+":"+basic.Password)
+	}
 	if r.auth == nil && ep.Protocol == "ssh" {
 		// No key configured: fall back to the SSH agent, but with the host
 		// key policy of the request.

@@ -1,6 +1,7 @@
 package gitx
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,22 +22,32 @@ type checkoutStats struct {
 	Files   int // files (and links) in the checkout
 	Written int // of which written now; the others were already current
 	Removed int // tracked files no longer in the checkout
+	// Skipped are the entries left out of the checkout, sorted by path:
+	// unsafe names and duplicates of the selection, and entries the
+	// writer could not place (see materialize).
+	Skipped []SkippedPath
 }
 
 // materialize makes the working directory dir hold exactly files: files
 // that the previous index tracked and that are no longer wanted are
 // removed, changed or missing ones are written from their blobs, current
 // ones are left alone, and untracked files are never touched. It returns
-// the index describing the new checkout.
+// the index describing the new checkout, which lists only what was
+// written.
 //
 // It replaces go-git's Worktree.Reset, which looks every file up from the
 // root tree (decoding a directory's tree once per file in it) and so costs
 // n² in the number of files of a folder. Nothing here follows a symbolic
 // link: a directory on the way to a file is created as a directory, and
-// a link or file in its place is removed first, so a repository cannot
-// make the checkout write outside dir.
-func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index) (*index.Index, checkoutStats, error) {
-	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}}
+// regular files are all written before the first link, so a repository
+// cannot make the checkout write outside dir. On a fresh checkout (an
+// empty dir) nothing is ever replaced: an entry whose path is already
+// taken — by another entry of the same name, as a case-insensitive file
+// system sees it — is left out and reported, as is a link no file system
+// accepts. An update replaces what is in the way of a tracked file, as
+// git's hard reset does.
+func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index, fresh bool) (*index.Index, checkoutStats, error) {
+	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}, fresh: fresh}
 	old := map[string]*index.Entry{}
 	if prev != nil {
 		for _, e := range prev.Entries {
@@ -60,46 +71,106 @@ func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, p
 			stats.Removed++
 		}
 	}
-	idx := &index.Index{Version: 2, Entries: make([]*index.Entry, len(files))}
+	entries := make([]*index.Entry, len(files))
+	current := make([]bool, len(files))
 	// Blobs are read here, one at a time (the object store is not safe for
 	// concurrent use); small files are written by a few workers, as
 	// creating files is what a large checkout spends its time on.
 	ws := newWriters(w)
 	for i, f := range files {
+		if f.mode == filemode.Symlink {
+			continue // links come last, once every file is written
+		}
 		if e, ok := old[f.path]; ok && w.current(e, f) {
-			idx.Entries[i] = e
+			entries[i], current[i] = e, true
 			continue
 		}
-		stats.Written++
-		if err := w.ensureDir(parentDir(f.path)); err != nil {
-			ws.stop()
-			return nil, stats, err
-		}
-		data, small, err := w.readSmall(f)
+		e, queued, err := w.place(f, func(data []byte) { ws.submit(i, f, data, entries) })
 		if err != nil {
 			ws.stop()
 			return nil, stats, err
 		}
-		if small {
-			ws.submit(i, f, data, idx.Entries)
+		if queued {
 			continue
 		}
 		if err := ws.failure(); err != nil {
 			ws.stop()
 			return nil, stats, err
 		}
-		e, err := w.write(f)
-		if err != nil {
-			ws.stop()
-			return nil, stats, err
-		}
-		idx.Entries[i] = e
+		entries[i] = e
 	}
 	if err := ws.stop(); err != nil {
 		return nil, stats, err
 	}
-	stats.Files = len(files)
+	for i, f := range files {
+		if f.mode != filemode.Symlink {
+			continue
+		}
+		if e, ok := old[f.path]; ok && w.current(e, f) {
+			entries[i], current[i] = e, true
+			continue
+		}
+		e, _, err := w.place(f, nil)
+		if err != nil {
+			return nil, stats, err
+		}
+		entries[i] = e
+	}
+	idx := &index.Index{Version: 2, Entries: make([]*index.Entry, 0, len(files))}
+	for i, e := range entries {
+		if e == nil {
+			continue // left out, and in w.skipped
+		}
+		idx.Entries = append(idx.Entries, e)
+		if !current[i] {
+			stats.Written++
+		}
+	}
+	stats.Files = len(idx.Entries)
+	stats.Skipped = w.skipped
 	return idx, stats, nil
+}
+
+// place writes f, a file or link the checkout lacks: its directory is
+// made, then its content written — handed to queue when it is a small
+// file and queue is set (queued is true then), else written here. An
+// entry the writer leaves out is recorded in w.skipped, with a nil entry.
+func (w *writer) place(f treeEntry, queue func([]byte)) (e *index.Entry, queued bool, err error) {
+	defer func() {
+		if w.leftOut(f, err) {
+			e, err = nil, nil
+		}
+	}()
+	if err := w.ensureDir(parentDir(f.path)); err != nil {
+		return nil, false, err
+	}
+	data, small, err := w.readSmall(f)
+	if err != nil {
+		return nil, false, err
+	}
+	switch {
+	case small && queue != nil:
+		queue(data)
+		return nil, true, nil
+	case small:
+		e, err = w.writeData(f, data)
+	default:
+		e, err = w.write(f)
+	}
+	return e, false, err
+}
+
+// leftOut records f as skipped when err says the writer left it out, and
+// reports whether it did.
+func (w *writer) leftOut(f treeEntry, err error) bool {
+	var skip *skipError
+	if !errors.As(err, &skip) {
+		return false
+	}
+	w.mu.Lock()
+	w.skipped = append(w.skipped, SkippedPath{Path: f.path, Reason: skip.reason})
+	w.mu.Unlock()
+	return true
 }
 
 // smallBlob is the size up to which a file's content is read into memory
@@ -137,6 +208,9 @@ func newWriters(w *writer) *fileWriters {
 					continue
 				}
 				e, err := w.writeData(j.f, j.data)
+				if w.leftOut(j.f, err) {
+					continue
+				}
 				if err != nil {
 					p.mu.Lock()
 					if p.err == nil {
@@ -179,6 +253,12 @@ type writer struct {
 	// dirs are directories (slash paths, "" the root) known to be real
 	// directories, not links.
 	dirs map[string]bool
+	// fresh is true for a checkout into an empty directory: whatever is
+	// in an entry's way came from another entry, and is never replaced.
+	fresh bool
+	// mu guards skipped, which the writer goroutines append to.
+	mu      sync.Mutex
+	skipped []SkippedPath
 }
 
 func (w *writer) full(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
@@ -231,6 +311,8 @@ func (w *writer) ensureDir(dir string) error {
 	fi, err := os.Lstat(full)
 	switch {
 	case err == nil && fi.IsDir():
+	case err == nil && w.fresh:
+		return errCollision
 	case err == nil:
 		if err := os.Remove(full); err != nil {
 			return fmt.Errorf("replace %s with a directory: %w", dir, err)
@@ -238,6 +320,9 @@ func (w *writer) ensureDir(dir string) error {
 		fallthrough
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.Mkdir(full, 0o755); err != nil {
+			if w.fresh && errors.Is(err, fs.ErrExist) {
+				return errCollision
+			}
 			return fmt.Errorf("create directory %s: %w", dir, err)
 		}
 	default:
@@ -253,6 +338,9 @@ func (w *writer) readSmall(f treeEntry) (data []byte, small bool, err error) {
 	obj, err := w.st.EncodedObject(plumbing.BlobObject, f.hash)
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s (blob %s): %w", f.path, f.hash, err)
+	}
+	if f.mode == filemode.Symlink && obj.Size() > maxLinkTarget {
+		return nil, false, &skipError{reason: fmt.Sprintf("the link target is %d bytes long; file systems take at most %d", obj.Size(), maxLinkTarget)}
 	}
 	if obj.Size() > smallBlob && f.mode != filemode.Symlink {
 		return nil, false, nil
@@ -291,12 +379,20 @@ func (w *writer) clear(f treeEntry) error {
 // writeData writes f with content data (a link's target for a link) and
 // returns its index entry; its directory exists. The file is created
 // exclusively, and only when something is in the way is that removed and
-// the creation tried again — a fresh checkout pays no lookup per file.
+// the creation tried again — a fresh checkout pays no lookup per file,
+// and replaces nothing (errCollision instead). Links are written by the
+// calling goroutine only, after every file.
 func (w *writer) writeData(f treeEntry, data []byte) (*index.Entry, error) {
 	full := w.full(f.path)
 	if f.mode == filemode.Symlink {
+		if bytes.IndexByte(data, 0) >= 0 || len(data) == 0 {
+			return nil, &skipError{reason: "the link target is empty or contains a NUL byte"}
+		}
 		err := os.Symlink(string(data), full)
 		if errors.Is(err, fs.ErrExist) {
+			if w.fresh || w.dirs[f.path] {
+				return nil, errCollision
+			}
 			if err = w.clear(f); err == nil {
 				err = os.Symlink(string(data), full)
 			}
@@ -323,6 +419,9 @@ func (w *writer) create(f treeEntry) (*os.File, error) {
 	full := w.full(f.path)
 	out, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
 	if errors.Is(err, fs.ErrExist) {
+		if w.fresh {
+			return nil, errCollision
+		}
 		if err = w.clear(f); err == nil {
 			out, err = os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, filePerm(f.mode))
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -120,21 +121,23 @@ func (op *operation) populate(repo *git.Repository, commit plumbing.Hash, fresh 
 		}
 	}
 	sel.dropConflicts()
-	for _, name := range sel.unsafe {
-		op.log.Warn().Str("path", name).Msg("tree entry with an unsafe name left out of the checkout")
-	}
 	var prev *index.Index
 	if !fresh {
 		if prev, err = st.Index(); err != nil {
 			return checkoutStats{}, op.corrupt("read index", err)
 		}
 	}
-	idx, stats, err := materialize(op.req.Dir, st, sel.sorted(), prev)
+	idx, stats, err := materialize(op.req.Dir, st, sel.sorted(), prev, fresh)
 	if err != nil {
 		return stats, op.corrupt("check out "+short(commit), err)
 	}
 	if err := st.SetIndex(idx); err != nil {
 		return stats, op.corrupt("write index", err)
+	}
+	stats.Skipped = append(sel.skipped, stats.Skipped...)
+	sort.SliceStable(stats.Skipped, func(i, j int) bool { return stats.Skipped[i].Path < stats.Skipped[j].Path })
+	for _, s := range stats.Skipped {
+		op.log.Warn().Str("path", s.Shown()).Str("reason", s.Reason).Msg("tree entry left out of the checkout")
 	}
 	return stats, nil
 }

@@ -104,7 +104,7 @@ func (r *linkResolver) follow(link treeEntry) (need []treeEntry, missing []plumb
 			return need, nil, err
 		}
 		e, ok := entryNamed(tree, comp)
-		if !ok || !safeName(comp) {
+		if !ok || unsafeName(comp) != "" {
 			return need, nil, nil // broken link
 		}
 		p := strings.Join(append(append([]string(nil), dir...), comp), "/")

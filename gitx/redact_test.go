@@ -1,6 +1,9 @@
 package gitx
 
 import (
+	"encoding/base64"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -50,5 +53,63 @@ func TestRedactTextHidesSecretsAndURLCredentials(t *testing.T) {
 func TestRedactTextLeavesTinyValuesAlone(t *testing.T) {
 	if got := redactText("auth.type token needs https", "t"); got != "auth.type token needs https" {
 		t.Fatalf("a one-letter secret shredded the message: %q", got)
+	}
+}
+
+// Issue 16: a server that echoed "Authorization: Basic …" in its error
+// text leaked the credentials in base64, which the literal replacement
+// did not catch.
+func TestRedactTextHidesBase64AndPercentEncodedSecrets(t *testing.T) {
+	const user, pass = "x-access-token", "ghp_S3cr3t/t0ken+with=odd:chars"
+	basic := base64.StdEncoding.EncodeToString([]byte(user + ":" + pass))
+	for name, msg := range map[string]string{
+		"echoed header":      "authorization failed: denied for Authorization: Basic " + basic,
+		"header without key": "server said: bad credentials " + basic + " (try again)",
+		"token alone":        "token " + base64.StdEncoding.EncodeToString([]byte(pass)) + " unknown",
+		"shifted by one":     "blob " + base64.StdEncoding.EncodeToString([]byte("a"+pass+"b")),
+		"shifted by two":     "blob " + base64.StdEncoding.EncodeToString([]byte("ab"+pass)),
+		"url alphabet":       "jwt " + base64.RawURLEncoding.EncodeToString([]byte("{\"p\":\""+pass+"\"}")),
+		"query escaped":      "GET /repo?token=" + url.QueryEscape(pass) + " failed",
+		"path escaped":       "GET /repo/" + url.PathEscape(pass) + "/info failed",
+		"lower-case hex":     "GET /repo?token=" + regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.QueryEscape(pass), strings.ToLower) + " failed",
+	} {
+		got := redactText(msg, pass, user+":"+pass)
+		if strings.Contains(got, basic) || strings.Contains(got, "S3cr3t") {
+			t.Errorf("%s: %q still holds the secret", name, got)
+		}
+		if !strings.Contains(got, "REDACTED") {
+			t.Errorf("%s: %q has no REDACTED marker", name, got)
+		}
+		for _, enc := range []string{base64.StdEncoding.EncodeToString([]byte(pass)), url.QueryEscape(pass)} {
+			if strings.Contains(got, enc) {
+				t.Errorf("%s: %q still holds %q", name, got, enc)
+			}
+		}
+	}
+}
+
+func TestRedactTextHidesUnknownAuthorizationHeaders(t *testing.T) {
+	for _, msg := range []string{
+		"request had Authorization: Bearer abc.def.ghi and failed",
+		`{"headers":{"Authorization":"Basic dXNlcjpwYXNz"}}`,
+		"proxy-authorization=Negotiate YII xyz",
+	} {
+		got := redactText(msg)
+		for _, secret := range []string{"abc.def.ghi", "dXNlcjpwYXNz", "YII"} {
+			if strings.Contains(got, secret) {
+				t.Errorf("%q still holds %q", got, secret)
+			}
+		}
+	}
+	plain := "the Authorization header must be exactly one Bearer token"
+	if got := redactText(plain); got != plain {
+		t.Errorf("ordinary text changed: %q", got)
+	}
+}
+
+func TestRedactTextKeepsOrdinaryBase64(t *testing.T) {
+	msg := "commit 3f2a9c0d1e4b5a6978 tree aGVsbG8gd29ybGQ="
+	if got := redactText(msg, "unrelated-secret"); got != msg {
+		t.Fatalf("text without the secret changed: %q", got)
 	}
 }

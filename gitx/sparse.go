@@ -67,9 +67,19 @@ func (t *trees) get(h plumbing.Hash) (*object.Tree, error) {
 // selection is the result of choosing a checkout's files from a tree.
 type selection struct {
 	files map[string]treeEntry
-	// unsafe lists entries left out because their names could escape the
-	// checkout or write into .git.
-	unsafe []string
+	// skipped lists entries left out because their names could escape the
+	// checkout or write into .git, or because another entry has the same
+	// name; a directory left out is one entry.
+	skipped []SkippedPath
+}
+
+// skip records an entry left out; a directory is left out with
+// everything in it.
+func (s *selection) skip(p string, mode filemode.FileMode, why string) {
+	if mode == filemode.Dir {
+		why += reasonInDir
+	}
+	s.skipped = append(s.skipped, SkippedPath{Path: p, Reason: why})
 }
 
 // sorted lists the selected files in path order.
@@ -84,7 +94,8 @@ func (s selection) sorted() []treeEntry {
 
 // dropConflicts removes files whose path is also a directory of another
 // file — a malformed tree with duplicate names (a link and a directory
-// both called "x") — keeping the directory's files.
+// both called "x") — keeping the directory's files, so nothing is ever
+// written through a link of the repository.
 func (s *selection) dropConflicts() {
 	dirs := map[string]bool{}
 	for p := range s.files {
@@ -95,7 +106,7 @@ func (s *selection) dropConflicts() {
 	for p := range s.files {
 		if dirs[p] {
 			delete(s.files, p)
-			s.unsafe = append(s.unsafe, p)
+			s.skipped = append(s.skipped, SkippedPath{Path: p, Reason: reasonSameName})
 		}
 	}
 }
@@ -121,8 +132,8 @@ func selectFiles(t *trees, root plumbing.Hash, sp *Sparse) (selection, error) {
 		}
 	}
 	for _, e := range tree.Entries {
-		if !safeName(e.Name) {
-			sel.unsafe = append(sel.unsafe, e.Name)
+		if why := unsafeName(e.Name); why != "" {
+			sel.skip(e.Name, e.Mode, why)
 			continue
 		}
 		if sp != nil && matchGlob(sp.Exclude, e.Name) {
@@ -167,8 +178,8 @@ func (s *selection) addPaths(t *trees, h plumbing.Hash, prefix string, wanted []
 			continue // a missing documentation root is the collector's to report
 		}
 		p := prefix + "/" + first
-		if !safeName(first) {
-			s.unsafe = append(s.unsafe, p)
+		if why := unsafeName(first); why != "" {
+			s.skip(p, e.Mode, why)
 			continue
 		}
 		switch {
@@ -184,17 +195,23 @@ func (s *selection) addPaths(t *trees, h plumbing.Hash, prefix string, wanted []
 	return nil
 }
 
-// addAll adds e and, for a directory, everything below it.
+// addAll adds e and, for a directory, everything below it. Of two
+// entries with the same path (a malformed tree) the first is kept and the
+// second reported.
 func (s *selection) addAll(t *trees, e object.TreeEntry, p string) error {
 	switch e.Mode {
 	case filemode.Dir:
+		if depth := strings.Count(p, "/") + 1; depth > maxTreeDepth {
+			s.skip(p, e.Mode, fmt.Sprintf("the directory is nested deeper than %d levels", maxTreeDepth))
+			return nil
+		}
 		tree, err := t.get(e.Hash)
 		if err != nil {
 			return err
 		}
 		for _, c := range tree.Entries {
-			if !safeName(c.Name) {
-				s.unsafe = append(s.unsafe, p+"/"+c.Name)
+			if why := unsafeName(c.Name); why != "" {
+				s.skip(p+"/"+c.Name, c.Mode, why)
 				continue
 			}
 			if err := s.addAll(t, c, p+"/"+c.Name); err != nil {
@@ -203,9 +220,11 @@ func (s *selection) addAll(t *trees, e object.TreeEntry, p string) error {
 		}
 	case filemode.Submodule:
 	default:
-		if _, dup := s.files[p]; !dup {
-			s.files[p] = treeEntry{path: p, mode: e.Mode, hash: e.Hash}
+		if _, dup := s.files[p]; dup {
+			s.skipped = append(s.skipped, SkippedPath{Path: p, Reason: reasonSameName})
+			return nil
 		}
+		s.files[p] = treeEntry{path: p, mode: e.Mode, hash: e.Hash}
 	}
 	return nil
 }
@@ -218,20 +237,6 @@ func entryNamed(tree *object.Tree, name string) (object.TreeEntry, bool) {
 		}
 	}
 	return object.TreeEntry{}, false
-}
-
-// safeName reports whether a tree entry name can be written inside a
-// checkout: not empty, not "." or "..", no separators or NUL, and not .git
-// in any letter case (a repository must not be able to write into the
-// workspace's own Git directory).
-func safeName(name string) bool {
-	switch {
-	case name == "", name == ".", name == "..", strings.EqualFold(name, ".git"):
-		return false
-	case strings.ContainsAny(name, "/\\\x00"):
-		return false
-	}
-	return true
 }
 
 // matchGlob reports whether name matches any of the globs.

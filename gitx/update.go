@@ -78,7 +78,7 @@ func (op *operation) result(target plumbing.Hash, stats checkoutStats) Result {
 	return Result{
 		Commit: target.String(), Branch: op.ref.short(), Ref: op.ref.name.String(),
 		Partial: op.partial, Files: stats.Files, Written: stats.Written,
-		Requests: op.sess.requests,
+		Requests: op.sess.requests, Skipped: stats.Skipped,
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/docweave/docweave/config"
 )
 
 // Binding names one server's address.
@@ -52,15 +54,19 @@ func causeOf(err error) error {
 	return err
 }
 
-// NewServer wraps a handler with timeouts that protect a server from slow
-// clients without cutting off long responses; streams (server-sent events)
-// manage their own deadlines.
-func NewServer(h http.Handler) *http.Server {
+// NewServer wraps a handler with the timeouts of lim, which protect a
+// server from slow clients without cutting off long responses: the
+// headers and the whole request (body included) must arrive in time, an
+// idle keep-alive connection is closed, and responses have no deadline (a
+// large file to a slow reader). Streams (server-sent events) lift the read
+// deadline themselves once their request is read. Serve it on
+// LimitListener to bound its connections as well.
+func NewServer(h http.Handler, lim config.ServerLimits) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: lim.ReadHeaderTimeout,
+		ReadTimeout:       lim.ReadTimeout,
+		IdleTimeout:       lim.IdleTimeout,
 		MaxHeaderBytes:    1 << 20,
 	}
 }

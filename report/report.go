@@ -42,6 +42,12 @@ const (
 	CodeRenderFailed     = "RENDER_FAILED"
 	CodeStageFailed      = "STAGE_FAILED"
 
+	// Input limits and trust (the clone stage, while collecting the tree).
+	CodeFileTooLarge       = "FILE_TOO_LARGE"       // a file over build.limits.max_file_bytes, left out
+	CodePageTooLarge       = "PAGE_TOO_LARGE"       // a page over build.limits.max_page_bytes, left out
+	CodeRepositoryTooLarge = "REPOSITORY_TOO_LARGE" // over max_files or max_total_bytes: the repository is skipped
+	CodeUntrustedFile      = "UNTRUSTED_FILE"       // an HTML/SVG/XML file of an untrusted repository, left out
+
 	// Page issues of the render stage (warnings: the site was rendered).
 	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // tags of an unknown shortcode or GitBook block dropped
 	CodeShortcodeInvalid   = "SHORTCODE_INVALID"    // a known shortcode's tag Hugo would refuse, dropped

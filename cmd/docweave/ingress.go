@@ -150,7 +150,7 @@ func runIngress(ctx context.Context, in config.Ingress, baseLog zerolog.Logger, 
 		}
 		keySource.Watch(ctx, keys, interval, log)
 	}()
-	serveErr := httpingress.Serve(ctx, ln, handler, log)
+	serveErr := httpingress.Serve(ctx, ln, handler, in.Limits, log)
 	cancel()
 	wg.Wait()
 	return errors.Join(sourceErr, serveErr)

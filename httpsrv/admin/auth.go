@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strings"
+
+	"github.com/docweave/docweave/config"
 )
 
 // realm names the protection space in the Bearer challenge.
@@ -84,23 +86,7 @@ func bearerToken(lines []string) (string, string) {
 	return token, ""
 }
 
-// isToken68 checks RFC 9110's token68:
-// 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=".
-func isToken68(s string) bool {
-	i := 0
-	for i < len(s) && isToken68Char(s[i]) {
-		i++
-	}
-	if i == 0 {
-		return false
-	}
-	for i < len(s) && s[i] == '=' {
-		i++
-	}
-	return i == len(s)
-}
-
-func isToken68Char(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/'
-}
+// isToken68 checks RFC 9110's token68, the one definition configuration
+// validation uses too, so a token that loads is a token this server
+// accepts.
+func isToken68(s string) bool { return config.IsToken68(s) }

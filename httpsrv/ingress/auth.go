@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"strings"
 	"sync/atomic"
+
+	"github.com/docweave/docweave/config"
 )
 
 // authProblem says why a request is not authenticated. It decides the
@@ -59,26 +61,9 @@ func bearerToken(fieldLines []string) (string, authProblem) {
 	return tok, authOK
 }
 
-// isToken68 checks 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=".
-func isToken68(s string) bool {
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/' {
-			i++
-			continue
-		}
-		break
-	}
-	if i == 0 {
-		return false
-	}
-	for i < len(s) && s[i] == '=' {
-		i++
-	}
-	return i == len(s)
-}
+// isToken68 checks RFC 9110's token68 with the definition configuration
+// validation uses, so a key that loads is a key this server accepts.
+func isToken68(s string) bool { return config.IsToken68(s) }
 
 // KeySet holds the active API keys. Only SHA-256 digests are kept, and a
 // presented token is hashed and compared with every digest in constant

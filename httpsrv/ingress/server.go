@@ -10,6 +10,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/httpsrv"
 )
 
@@ -30,13 +31,15 @@ func Listen(host string, port int) (net.Listener, error) {
 	return lns[0], nil
 }
 
-// Serve serves h on ln until ctx ends, then shuts down gracefully: the
+// Serve serves h on ln within lim (ingress.limits: timeouts, connections
+// in all and per client) until ctx ends, then shuts down gracefully: the
 // listener closes at once, requests in flight get up to ShutdownTimeout to
 // finish. It returns nil after a graceful shutdown.
-func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger zerolog.Logger) error {
-	srv := httpsrv.NewServer(h)
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, lim config.ServerLimits, logger zerolog.Logger) error {
+	srv := httpsrv.NewServer(h, lim)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	limited := httpsrv.LimitListener(ln, lim, logger)
+	go func() { errc <- srv.Serve(limited) }()
 	logger.Info().Str("address", ln.Addr().String()).Msg("ingress server listening")
 	select {
 	case err := <-errc:

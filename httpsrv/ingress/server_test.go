@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
 )
 
 func TestListenReportsAPortInUse(t *testing.T) {
@@ -44,7 +46,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, ln, h, zerolog.Nop()) }()
+	go func() { served <- Serve(ctx, ln, h, config.DefaultServerLimits(), zerolog.Nop()) }()
 
 	got := make(chan string, 1)
 	go func() {

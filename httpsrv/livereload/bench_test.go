@@ -18,7 +18,7 @@ func BenchmarkPublish(b *testing.B) {
 			defer hub.Close()
 			clients := make([]*client, n)
 			for i := range clients {
-				c, _, err := hub.subscribe("")
+				c, _, err := hub.subscribe("", "bench")
 				if err != nil {
 					b.Fatal(err)
 				}

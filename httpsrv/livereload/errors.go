@@ -11,6 +11,7 @@ const (
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeNotFound         = "not_found"
 	CodeShuttingDown     = "shutting_down"
+	CodeTooManyStreams   = "too_many_streams"
 )
 
 // writeError sends a JSON error body (httpsrv.ErrorBody).

@@ -3,7 +3,9 @@ package livereload
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -68,10 +70,18 @@ func servePreflight(w http.ResponseWriter) {
 // published event and a heartbeat, until the client leaves, the hub drops
 // it, a write fails or the hub closes.
 func (h *Hub) serveStream(w http.ResponseWriter, r *http.Request) {
-	c, initial, err := h.subscribe(r.Header.Get("Last-Event-ID"))
+	c, initial, err := h.subscribe(r.Header.Get("Last-Event-ID"), clientAddr(r))
 	if errors.Is(err, errClosed) {
 		w.Header().Set("Retry-After", "5")
 		writeError(w, http.StatusServiceUnavailable, CodeShuttingDown, "the live-reload server is shutting down")
+		return
+	}
+	var tooMany *errTooManyStreams
+	if errors.As(err, &tooMany) {
+		h.noteRefusal(tooMany.limit)
+		w.Header().Set("Retry-After", strconv.Itoa(int(StreamRetryAfter/time.Second)))
+		w.Header().Set("Connection", "close") // free the connection as well
+		writeError(w, http.StatusServiceUnavailable, CodeTooManyStreams, err.Error()+"; try again later")
 		return
 	}
 	if err != nil {
@@ -145,4 +155,14 @@ func (h *Hub) serveStream(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// clientAddr is the address a client's streams are counted under: the IP
+// of the TCP peer (not a forwarded-for header, which anyone can write).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

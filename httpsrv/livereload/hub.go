@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/httpsrv"
 	"github.com/docweave/docweave/logging"
 )
 
@@ -31,17 +32,35 @@ type Options struct {
 	// ClientBuffer is how many events may wait for one client before the
 	// client is dropped; DefaultClientBuffer when zero or negative.
 	ClientBuffer int
+	// MaxStreams bounds the streams open at once and MaxStreamsPerClient
+	// those of one client address; a stream beyond either is answered 503
+	// with Retry-After (daemon.http.livereload_limits). Zero means no
+	// limit.
+	MaxStreams, MaxStreamsPerClient int
 	// Log receives connections, drops and the access log.
 	Log zerolog.Logger
 }
 
+// StreamRetryAfter is the Retry-After of a stream refused for a limit: long
+// enough that a crowd of reconnecting pages does not hammer the server.
+const StreamRetryAfter = 30 * time.Second
+
 // errClosed is returned to new subscribers once the hub is closed.
 var errClosed = errors.New("live-reload hub is closed")
+
+// errTooManyStreams is returned to a subscriber beyond a stream limit;
+// limit names the setting.
+type errTooManyStreams struct{ limit string }
+
+func (e *errTooManyStreams) Error() string {
+	return "the live-reload server is at its stream limit (daemon.http.livereload_limits." + e.limit + ")"
+}
 
 // client is one open /sse stream.
 type client struct {
 	frames chan []byte   // encoded events waiting to be written
 	gone   chan struct{} // closed when the hub dropped the client
+	addr   string        // the client address it is counted under
 }
 
 // Hub fans events out to every connected /sse client.
@@ -49,10 +68,14 @@ type Hub struct {
 	heartbeat    time.Duration
 	writeTimeout time.Duration
 	buffer       int
+	maxStreams   int
+	maxPerClient int
 	log          zerolog.Logger
 
 	mu           sync.Mutex
 	clients      map[*client]struct{}
+	byAddr       map[string]int // open streams per client address
+	refusals     httpsrv.RefusalCounter
 	seq          uint64 // id of the last event published
 	lastReload   []byte // frame of the last reload event, for replay
 	lastReloadID uint64
@@ -67,8 +90,11 @@ func NewHub(opts Options) *Hub {
 		heartbeat:    opts.Heartbeat,
 		writeTimeout: opts.WriteTimeout,
 		buffer:       opts.ClientBuffer,
+		maxStreams:   opts.MaxStreams,
+		maxPerClient: opts.MaxStreamsPerClient,
 		log:          opts.Log.With().Str(logging.FieldServer, ServerName).Logger(),
 		clients:      make(map[*client]struct{}),
+		byAddr:       make(map[string]int),
 		done:         make(chan struct{}),
 	}
 	if h.heartbeat <= 0 {
@@ -157,6 +183,9 @@ func (h *Hub) dropLocked(c *client) {
 		return
 	}
 	delete(h.clients, c)
+	if h.byAddr[c.addr]--; h.byAddr[c.addr] <= 0 {
+		delete(h.byAddr, c.addr)
+	}
 	close(c.gone)
 }
 
@@ -167,17 +196,25 @@ func (h *Hub) unsubscribe(c *client) {
 	h.dropLocked(c)
 }
 
-// subscribe registers a new client and returns the frames to send before
-// anything published later: the retry hint, the hello event and, when the
-// client's Last-Event-ID shows it missed the last reload, that reload.
-func (h *Hub) subscribe(lastEventID string) (*client, []byte, error) {
+// subscribe registers a new client of address addr (within the stream
+// limits) and returns the frames to send before anything published later:
+// the retry hint, the hello event and, when the client's Last-Event-ID
+// shows it missed the last reload, that reload.
+func (h *Hub) subscribe(lastEventID, addr string) (*client, []byte, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, nil, errClosed
 	}
-	c := &client{frames: make(chan []byte, h.buffer), gone: make(chan struct{})}
+	switch {
+	case h.maxStreams > 0 && len(h.clients) >= h.maxStreams:
+		return nil, nil, &errTooManyStreams{limit: "max_streams"}
+	case h.maxPerClient > 0 && h.byAddr[addr] >= h.maxPerClient:
+		return nil, nil, &errTooManyStreams{limit: "max_streams_per_client"}
+	}
+	c := &client{frames: make(chan []byte, h.buffer), gone: make(chan struct{}), addr: addr}
 	h.clients[c] = struct{}{}
+	h.byAddr[addr]++
 
 	initial := append([]byte(nil), retryFrame...)
 	// The hello carries the current id, so a client that reconnects after
@@ -207,4 +244,15 @@ func (h *Hub) missedLastReload(lastEventID string) bool {
 		return true
 	}
 	return n < h.lastReloadID || n > h.seq
+}
+
+// noteRefusal counts a stream refused for a limit and logs, at most once
+// per period, how many were.
+func (h *Hub) noteRefusal(limit string) {
+	n, due := h.refusals.Note()
+	if !due {
+		return
+	}
+	h.log.Warn().Str("limit", limit).Int("refused", n).Int("clients", h.Clients()).
+		Msg("live-reload streams refused: the server is at a stream limit")
 }

@@ -11,6 +11,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/docweave/docweave/internal/pathsafe"
 )
 
 // Local is a Store in a directory on one machine: trees live under
@@ -31,9 +33,10 @@ func NewLocal(dir string) (*Local, error) {
 }
 
 // SafeRel reports whether rel is a relative slash path that stays inside its
-// tree; trees come from untrusted repositories.
+// tree and whose every name may be written (no .git in any spelling, no
+// control characters: see pathsafe); trees come from untrusted repositories.
 func SafeRel(rel string) bool {
-	if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") || strings.ContainsRune(rel, 0) {
+	if rel == "" || pathsafe.Rel(rel) != "" {
 		return false
 	}
 	clean := path.Clean(rel)

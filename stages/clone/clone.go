@@ -10,8 +10,11 @@ package clone
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -123,10 +126,22 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 		// A tag is checked out detached; the report names it, not "HEAD".
 		out.Branch = job.Version.Name
 	}
+	out.Issues = append(out.Issues, stamp(skippedIssues(res.Skipped, repo.DocPaths()), repo.Name, out.Version)...)
 	// A fresh checkout is removed once collected: the store may keep its
 	// files themselves (hard links) rather than copies.
 	if err := s.collect(ctx, repo, dir, out, strategy == "fresh"); err != nil {
-		return nil, err
+		var tooLarge *docstree.TooLargeError
+		if !errors.As(err, &tooLarge) {
+			return nil, err
+		}
+		// Over a limit as a whole: skipped and reported like a repository
+		// that could not be cloned; nothing of it was stored.
+		out.Failure = &stamp([]report.Issue{tooLarge.Issue}, repo.Name, out.Version)[0]
+		log.Warn().Str("code", out.Failure.Code).Msg(out.Failure.Message)
+		if strategy == "fresh" {
+			_ = os.RemoveAll(dir)
+		}
+		return []events.Event{out}, nil
 	}
 	if strategy == "fresh" {
 		if err := os.RemoveAll(dir); err != nil {
@@ -165,7 +180,7 @@ func (s *stage) collect(ctx context.Context, repo config.Repository, dir string,
 		}
 		out.Issues = append(out.Issues, stamp(issues, repo.Name, out.Version)...)
 	}
-	files, issues, err := docstree.CollectDocs(dir, repo.DocPaths())
+	files, issues, err := docstree.CollectDocs(dir, repo.DocPaths(), docstree.PolicyFor(s.cfg, repo))
 	if err != nil {
 		return fmt.Errorf("collect docs of %s: %w", repo.Name, err)
 	}
@@ -179,6 +194,33 @@ func (s *stage) collect(ctx context.Context, repo config.Repository, dir string,
 	}
 	out.Tree, out.DocFiles = string(ref), len(files)
 	return nil
+}
+
+// skippedIssues reports the tree entries the checkout left out because
+// their names are unsafe, one UNSAFE_PATH issue each — those under a
+// documentation root; the rest of the repository is not published anyway.
+func skippedIssues(skipped []gitx.SkippedPath, roots []string) []report.Issue {
+	var out []report.Issue
+	for _, sk := range skipped {
+		if !underRoots(sk.Path, roots) {
+			continue
+		}
+		out = append(out, report.Issue{Code: report.CodeUnsafePath, Path: sk.Shown(),
+			Message: fmt.Sprintf("%s left out: %s", sk.Shown(), sk.Reason)})
+	}
+	return out
+}
+
+// underRoots reports whether a repository path lies under one of the
+// documentation roots ("." is the whole repository).
+func underRoots(p string, roots []string) bool {
+	for _, r := range roots {
+		r = path.Clean(r)
+		if r == "." || p == r || strings.HasPrefix(p, r+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 func stamp(issues []report.Issue, repo string, v *events.Version) []report.Issue {

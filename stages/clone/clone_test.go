@@ -20,6 +20,13 @@ import (
 
 func newStage(t *testing.T, repos ...config.Repository) (pipeline.Stage, *config.Config) {
 	t.Helper()
+	st, cfg, _ := newStageStore(t, repos...)
+	return st, cfg
+}
+
+// newStageStore is newStage that also returns the artifact store.
+func newStageStore(t *testing.T, repos ...config.Repository) (pipeline.Stage, *config.Config, *artifact.Local) {
+	t.Helper()
 	cfg := config.Default()
 	cfg.Repositories = repos
 	cfg.Build.WorkspaceDir = t.TempDir()
@@ -32,7 +39,7 @@ func newStage(t *testing.T, repos ...config.Repository) (pipeline.Stage, *config
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, &cfg
+	return st, &cfg, store
 }
 
 func job(repo string) *events.RepoClone {
