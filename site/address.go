@@ -31,11 +31,24 @@ func UnitAddress(g config.Generator, repos []Repository, unit, tree string) stri
 		Repositories []map[string]any `json:"repositories"`
 		Unit         string           `json:"unit"`
 		Tree         string           `json:"tree"`
-	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree})
+		Untrusted    []string         `json:"untrusted,omitempty"`
+	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos)})
 	h := sha256.New()
 	io.WriteString(h, addressVersion+"\n"+RendererID()+"\n"+themeHash()+"\n")
 	h.Write(spec)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// untrustedPaths lists the content paths of the untrusted repositories:
+// marking a repository untrusted changes its pages (sanitized HTML).
+func untrustedPaths(repos []Repository) []string {
+	var out []string
+	for _, r := range repos {
+		if r.Untrusted {
+			out = append(out, r.ContentPath)
+		}
+	}
+	return out
 }
 
 var (

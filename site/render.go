@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/htmlsafe"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -103,7 +105,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	}()
 	start := time.Now()
 
-	content, err := prepareContent(l, themeFS)
+	content, err := prepareContent(l, themeFS, opts.Repositories)
 	if err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
@@ -197,7 +199,7 @@ type preparedContent struct {
 // prepareContent installs the theme, lists the content and checks every
 // Markdown file (see inspect.go), writing the copies of the pages that
 // needed changes.
-func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
+func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
 	if err := l.resetGenerated(); err != nil {
 		return nil, err
 	}
@@ -218,8 +220,17 @@ func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read page %s: %w", rel, err)
 		}
+		sanitized := false
+		if untrustedPage(rel, repos) {
+			if safe := htmlsafe.SanitizeMarkdown(src); !bytes.Equal(safe, src) {
+				src, sanitized = safe, true
+			}
+		}
 		check := inspectPage(rel, src, known)
 		c.issues = append(c.issues, check.issues...)
+		if check.rewritten == nil && sanitized {
+			check.rewritten = src
+		}
 		switch {
 		case check.broken:
 			c.excluded[rel] = true
@@ -235,6 +246,17 @@ func prepareContent(l projectLayout, themeFS fs.FS) (*preparedContent, error) {
 		}
 	}
 	return c, nil
+}
+
+// untrustedPage reports whether a page (slash path under content/) belongs
+// to an untrusted repository.
+func untrustedPage(rel string, repos []Repository) bool {
+	for _, r := range repos {
+		if r.Untrusted && strings.HasPrefix(rel, r.ContentPath+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // build is the outcome of one Hugo build.

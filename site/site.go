@@ -91,6 +91,10 @@ type Repository struct {
 	// /docs/<ContentPath>/<Slug>/, and /docs/<ContentPath>/ redirects to the
 	// default version (see versions.go).
 	Versions []Version
+	// Untrusted marks a repository whose authors must not be able to run
+	// script on the site (repositories[].trusted: false): the raw HTML of
+	// its pages is sanitized before Hugo sees them (package htmlsafe).
+	Untrusted bool
 }
 
 // Version is one documentation version of a repository: a branch or a tag

@@ -29,7 +29,7 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 		roots := conf.DocPaths()
 		if o.Version == nil {
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
-				EditURL: editURL(conf.URL, o.Branch, roots)})
+				EditURL: editURL(conf.URL, o.Branch, roots), Untrusted: !conf.IsTrusted()})
 			continue
 		}
 		v := o.Version
@@ -38,7 +38,7 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 			i = len(repos)
 			index[o.Repository] = i
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge,
-				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug)})
+				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted()})
 		}
 		sv := site.Version{Name: v.Name, Slug: v.Slug, Default: v.Default, Tag: v.Tag, Commit: o.Commit}
 		if !v.Tag {
