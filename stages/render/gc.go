@@ -11,7 +11,7 @@ import (
 // at the end, over a small live heap, so at Go's default of 100 the
 // collector runs often and a cold build spends a large part of its CPU in
 // it. At 200 the 20x50 farm's cold build takes about 20% less user CPU and
-// peaks about 25 MB higher; 50x100 peaks at 375 MB instead of 329 MB
+// peaks about 22 MiB higher; 50x100 peaks at 366 MiB instead of 321 MiB
 // (docs/performance.md).
 const gcPercent = 200
 
