@@ -12,6 +12,7 @@ import (
 
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/rs/zerolog"
+	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/site/theme"
@@ -204,12 +205,12 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 // runAssemblyBuild runs the assembly's one Hugo build, beside other
 // builds of this process, or alone when Hugo counted errors it did not log
 // itself (see hugoBuilds).
-func runAssemblyBuild(ctx context.Context, l projectLayout, log zerolog.Logger) error {
+func runAssemblyBuild(ctx context.Context, l projectLayout, source afero.Fs, log zerolog.Logger) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("site: assemble: %w", err)
 	}
 	hugoBuilds.RLock()
-	logged, err := assemblyBuild(l, log)
+	logged, err := assemblyBuild(l, source, log)
 	hugoBuilds.RUnlock()
 	if loggedElsewhere(err, logged) {
 		log.Info().Err(err).Msg("hugo counted errors the assembly did not log; building again alone")
@@ -217,7 +218,7 @@ func runAssemblyBuild(ctx context.Context, l projectLayout, log zerolog.Logger) 
 			return fmt.Errorf("site: assemble: %w", err)
 		}
 		hugoBuilds.Lock()
-		_, err = assemblyBuild(l, log)
+		_, err = assemblyBuild(l, source, log)
 		hugoBuilds.Unlock()
 	}
 	if err != nil {
@@ -228,9 +229,9 @@ func runAssemblyBuild(ctx context.Context, l projectLayout, log zerolog.Logger) 
 
 // assemblyBuild is one Hugo build of the assembly; it returns how many
 // errors its own loggers recorded.
-func assemblyBuild(l projectLayout, log zerolog.Logger) (int, error) {
+func assemblyBuild(l projectLayout, source afero.Fs, log zerolog.Logger) (int, error) {
 	errs := &hugoErrors{}
-	sites, err := newHugoSites(l, log, errs)
+	sites, err := newHugoSites(l, source, log, errs)
 	if err != nil {
 		return 0, fmt.Errorf("site: assemble: %w", err)
 	}

@@ -70,19 +70,16 @@ func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, er
 	}
 	l := p.layout
 	stubs := filepath.Join(l.Generated, "stubs")
+	// The stand-ins reach Hugo from memory (memDirFs); stubs on disk are
+	// an earlier version's.
 	for _, dir := range []string{stubs, l.ConfigFile} {
 		if err := os.RemoveAll(dir); err != nil {
 			return false, fmt.Errorf("site: assemble: clear %s: %w", dir, err)
 		}
 	}
-	for rel, data := range p.stubs {
-		target := filepath.Join(stubs, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return false, fmt.Errorf("site: assemble: %w", err)
-		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
-			return false, fmt.Errorf("site: assemble: %w", err)
-		}
+	source, err := newMemDirFs(stubs, p.stubs)
+	if err != nil {
+		return false, fmt.Errorf("site: assemble: %w", err)
 	}
 	if err := l.installTheme(p.themeFS, theme.Name); err != nil {
 		return false, err
@@ -96,7 +93,7 @@ func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, er
 	if err := writeHugoConfig(l.ConfigFile, p.config); err != nil {
 		return false, err
 	}
-	if err := runAssemblyBuild(ctx, l, log); err != nil {
+	if err := runAssemblyBuild(ctx, l, source, log); err != nil {
 		os.RemoveAll(staging)
 		return false, err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/rs/zerolog"
+	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/htmlsafe"
 	"github.com/docweave/docweave/site/theme"
@@ -292,7 +293,7 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 	}
 
 	hugoErrs := &hugoErrors{}
-	sites, err := newHugoSites(l, log, hugoErrs)
+	sites, err := newHugoSites(l, nil, log, hugoErrs)
 	if err != nil {
 		return b, err
 	}
@@ -348,15 +349,20 @@ func sortedKeys(m map[string]string) []string {
 // effects. The environment is not passed on: HUGO_* variables of the
 // docweave process must not change the site.
 //
-// Configuration loading and the build get separate logger instances (both
+// The build reads the project from source, the disk when nil (the
+// assembly gives its stand-ins from memory, see memDirFs). Configuration
+// loading and the build get separate logger instances (both
 // forwarding to log): loading installs its logger as Hugo's global one, and
 // Hugo counts the errors of the global and the build logger together, so
 // one shared instance would count every error twice.
-func newHugoSites(l projectLayout, log zerolog.Logger, errs *hugoErrors) (*hugolib.HugoSites, error) {
+func newHugoSites(l projectLayout, source afero.Fs, log zerolog.Logger, errs *hugoErrors) (*hugolib.HugoSites, error) {
+	if source == nil {
+		source = hugofs.Os
+	}
 	flags := config.New()
 	flags.Set("workingDir", l.ProjectDir)
 	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Fs:          hugofs.Os,
+		Fs:          source,
 		Logger:      newHugoLogger(log, errs),
 		Flags:       flags,
 		Filename:    l.ConfigFile,
@@ -369,7 +375,7 @@ func newHugoSites(l projectLayout, log zerolog.Logger, errs *hugoErrors) (*hugol
 	logger := newHugoLogger(log, errs)
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:    configs,
-		Fs:         hugofs.NewFrom(hugofs.Os, configs.LoadingInfo.BaseConfig),
+		Fs:         hugofs.NewFrom(source, configs.LoadingInfo.BaseConfig),
 		TestLogger: logger,
 		LogLevel:   logger.Level(),
 		StdOut:     io.Discard,

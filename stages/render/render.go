@@ -17,6 +17,9 @@
 // assemble stage keeps the rest of the site (and, in the daemon, the
 // unit's last good output). Any number of replicas share the units of a
 // build; each process renders build.render_concurrency units at once.
+//
+// A process with this stage runs its garbage collector at GOGC=200 unless
+// GOGC is set (gc.go): unit renders churn through short-lived heaps.
 package render
 
 import (
@@ -47,6 +50,7 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
+	raiseGC(os.Getenv("GOGC"))
 	conc := d.Config.Build.RenderConcurrency
 	if conc < 1 {
 		conc = 1
