@@ -67,33 +67,36 @@ type spooled struct {
 	file   *os.File
 	size   int64
 	digest string // "SHA-256=<base64url>", as nats.go writes and checks it
+	named  bool   // the file still has a name to remove on close
 }
 
-// spool writes what write produces to a temporary file and measures it;
-// close removes the file.
+// spool writes what write produces to a temporary file and measures it.
+// The file's name is removed at once where the system allows it, so not
+// even a killed process leaves it behind; close releases it.
 func spool(write func(io.Writer) error) (*spooled, error) {
 	f, err := os.CreateTemp("", "docweave-artifact-*.tar.gz")
 	if err != nil {
 		return nil, err
 	}
+	s := &spooled{file: f, named: os.Remove(f.Name()) != nil}
 	h := sha256.New()
 	if err := write(io.MultiWriter(f, h)); err != nil {
-		f.Close()
-		os.Remove(f.Name())
+		s.close()
 		return nil, err
 	}
-	size, err := f.Seek(0, io.SeekCurrent)
-	if err != nil {
-		f.Close()
-		os.Remove(f.Name())
+	if s.size, err = f.Seek(0, io.SeekCurrent); err != nil {
+		s.close()
 		return nil, err
 	}
-	return &spooled{file: f, size: size, digest: jetstream.GetObjectDigestValue(h)}, nil
+	s.digest = jetstream.GetObjectDigestValue(h)
+	return s, nil
 }
 
 func (s *spooled) close() {
 	s.file.Close()
-	os.Remove(s.file.Name())
+	if s.named {
+		os.Remove(s.file.Name())
+	}
 }
 
 // putObject stores content under name. On failure no info names the new

@@ -224,3 +224,23 @@ func TestLargeTreeSpansChunksInOrder(t *testing.T) {
 		t.Fatalf("read back as %s", got)
 	}
 }
+
+// A spooled archive has no name on disk while it is used, so a process
+// killed during a transfer leaves no temporary file behind.
+func TestSpoolLeavesNoFileBehind(t *testing.T) {
+	content, err := spool(func(w io.Writer) error {
+		_, err := io.WriteString(w, "archive bytes")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer content.close()
+	if _, err := os.Stat(content.file.Name()); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the spool file %s is still on disk (%v)", content.file.Name(), err)
+	}
+	buf := make([]byte, content.size)
+	if _, err := content.file.ReadAt(buf, 0); err != nil || string(buf) != "archive bytes" {
+		t.Fatalf("read back %q, %v", buf, err)
+	}
+}
