@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func writeFile(t *testing.T, dir, rel, content string) string {
+func writeFile(t testing.TB, dir, rel, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

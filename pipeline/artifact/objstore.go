@@ -4,6 +4,8 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -37,7 +39,13 @@ func IsShared(s Store) bool {
 // a gzip-compressed tar named by the tree's hash, so stages on different
 // machines exchange documentation trees and sites without a shared disk.
 type Objects struct {
-	obs      jetstream.ObjectStore
+	obs jetstream.ObjectStore
+	// js, bucket and stream name the object store as the broker does
+	// (a site's scope renames it), for putObject's own publishes, chunk
+	// counts and purges.
+	js       jetstream.JetStream
+	bucket   string
+	stream   jetstream.Stream
 	sent     atomic.Int64
 	received atomic.Int64
 }
@@ -49,7 +57,7 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 	}
 	if obs, err := js.ObjectStore(ctx, ObjectStoreBucket); err == nil {
 		if st, err := obs.Status(ctx); err == nil && st.Replicas() == replicas {
-			return &Objects{obs: obs}, nil
+			return bindObjects(ctx, js, obs)
 		}
 	}
 	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
@@ -62,7 +70,38 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
 	}
-	return &Objects{obs: obs}, nil
+	return bindObjects(ctx, js, obs)
+}
+
+// bindObjects finds the bucket's own name and stream behind obs, and a
+// JetStream context that takes names as they are, without the scope the
+// caller's js may apply.
+func bindObjects(ctx context.Context, js jetstream.JetStream, obs jetstream.ObjectStore) (*Objects, error) {
+	st, err := obs.Status(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	raw, err := unscoped(js)
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	stream, err := raw.Stream(ctx, "OBJ_"+st.Bucket())
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	return &Objects{obs: obs, js: raw, bucket: st.Bucket(), stream: stream}, nil
+}
+
+// unscoped is a JetStream context on js's connection and API that names
+// streams and subjects as given.
+func unscoped(js jetstream.JetStream) (jetstream.JetStream, error) {
+	switch opts := js.Options(); {
+	case opts.Domain != "":
+		return jetstream.NewWithDomain(js.Conn(), opts.Domain)
+	case opts.APIPrefix != "":
+		return jetstream.NewWithAPIPrefix(js.Conn(), opts.APIPrefix)
+	}
+	return jetstream.New(js.Conn())
 }
 
 // Shared implements Shared.
@@ -82,7 +121,9 @@ func objectName(ref Ref) (string, error) {
 }
 
 // PutTree implements Store. The files are hashed first; a tree the store
-// already holds is not uploaded again.
+// already holds whole is not uploaded again. The archive is written to a
+// temporary file before the upload, so a chunk published again is read
+// again from it.
 func (o *Objects) PutTree(ctx context.Context, files []File) (Ref, error) {
 	entries := make([]Entry, 0, len(files))
 	seen := make(map[string]bool, len(files))
@@ -102,50 +143,48 @@ func (o *Objects) PutTree(ctx context.Context, files []File) (Ref, error) {
 	}
 	ref := TreeRef(entries)
 	name, _ := objectName(ref)
-	if _, err := o.obs.GetInfo(ctx, name); err == nil {
+	_, err := o.complete(ctx, name)
+	if err == nil {
 		return ref, nil
 	}
-	pr, pw := io.Pipe()
-	go func() { pw.CloseWithError(writeTar(ctx, pw, files)) }()
-	counted := &countingReader{r: pr}
-	if _, err := o.obs.Put(ctx, jetstream.ObjectMeta{Name: name}, counted); err != nil {
-		pr.CloseWithError(err)
+	if !errors.Is(err, jetstream.ErrObjectNotFound) {
 		return "", fmt.Errorf("put tree %s: %w", ref, err)
 	}
-	o.sent.Add(counted.n)
+	content, err := spool(func(w io.Writer) error { return writeTar(ctx, w, files) })
+	if err != nil {
+		return "", fmt.Errorf("put tree %s: %w", ref, err)
+	}
+	defer content.close()
+	if err := o.putObject(ctx, name, content); err != nil {
+		return "", fmt.Errorf("put tree %s: %w", ref, err)
+	}
+	o.sent.Add(content.size)
 	return ref, nil
 }
 
-// Materialize implements Store.
+// Materialize implements Store. The download is checked against its
+// recorded size and digest, and the unpacked files against ref, before
+// Materialize succeeds; a read that does not match is tried again and
+// then fails with ErrCorrupt, a transient error.
 func (o *Objects) Materialize(ctx context.Context, ref Ref, dir string) error {
 	name, err := objectName(ref)
 	if err != nil {
 		return err
 	}
-	res, err := o.obs.Get(ctx, name)
-	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return fmt.Errorf("materialize %s: %w in the broker's object store %s; it is kept 7 days, and a process with build.artifact_store: local keeps what it makes on its own disk: give every process of the site build.artifact_store: broker or auto", ref, ErrNotFound, ObjectStoreBucket)
-	}
-	if err != nil {
-		return fmt.Errorf("materialize %s: %w", ref, err)
-	}
-	defer res.Close()
-	counted := &countingReader{r: res}
-	err = readTar(counted, dir)
-	o.received.Add(counted.n)
-	if err != nil {
+	if err := o.materialize(ctx, ref, name, dir); err != nil {
 		return fmt.Errorf("materialize %s: %w", ref, err)
 	}
 	return nil
 }
 
-// Has implements Store.
+// Has implements Store: a tree counts as stored when it is stored whole,
+// so an upload that failed halfway is made again.
 func (o *Objects) Has(ctx context.Context, ref Ref) (bool, error) {
 	name, err := objectName(ref)
 	if err != nil {
 		return false, err
 	}
-	_, err = o.obs.GetInfo(ctx, name)
+	_, err = o.complete(ctx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
 		return false, nil
 	}
@@ -188,49 +227,42 @@ func addFile(tw *tar.Writer, f File) error {
 }
 
 // readTar unpacks a tree below dir, accepting regular files with safe
-// relative names only: an artifact is not trusted to stay in its place.
-func readTar(r io.Reader, dir string) error {
+// relative names only: an artifact is not trusted to stay in its place. It
+// returns the files with the hashes of what it wrote.
+func readTar(r io.Reader, dir string) ([]Entry, error) {
 	gz, err := gzip.NewReader(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tr := tar.NewReader(gz)
+	var entries []Entry
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return entries, nil
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if h.Typeflag != tar.TypeReg || !SafeRel(h.Name) {
-			return fmt.Errorf("unexpected entry %q in artifact", h.Name)
+			return nil, fmt.Errorf("unexpected entry %q in artifact", h.Name)
 		}
 		dst := filepath.Join(dir, filepath.FromSlash(h.Name))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
+			return nil, err
 		}
 		out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if _, err := io.Copy(out, tr); err != nil {
+		sum := sha256.New()
+		if _, err := io.Copy(io.MultiWriter(out, sum), tr); err != nil {
 			out.Close()
-			return err
+			return nil, err
 		}
 		if err := out.Close(); err != nil {
-			return err
+			return nil, err
 		}
+		entries = append(entries, Entry{Rel: h.Name, Hash: hex.EncodeToString(sum.Sum(nil))})
 	}
-}
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }

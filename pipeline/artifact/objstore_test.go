@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
-func testJetStream(t *testing.T) jetstream.JetStream {
+func testJetStream(t testing.TB) jetstream.JetStream {
 	t.Helper()
 	ns, err := server.NewServer(&server.Options{JetStream: true, StoreDir: t.TempDir(), DontListen: true, NoSigs: true, NoLog: true})
 	if err != nil {
