@@ -134,6 +134,13 @@ func (o *Objects) putObject(ctx context.Context, name string, content *spooled) 
 		}
 		info.Chunks++
 	}
+	// A put of the same name that finished meanwhile stored the same
+	// content (names are content addresses): keep its copy rather than
+	// replace it, so readers of its info do not lose its chunks.
+	if _, err := o.complete(ctx, name); err == nil {
+		o.purgeChunks(id)
+		return nil
+	}
 	data, err := json.Marshal(&info)
 	if err != nil {
 		o.purgeChunks(id)
@@ -192,21 +199,30 @@ func (o *Objects) purgeChunks(id string) {
 // info is there, was written by putObject, and the stream holds exactly
 // the chunks it counts. Otherwise it returns ErrObjectNotFound (or the
 // error that kept it from knowing).
+//
+// Puts of one name may run at once (repositories with the same content
+// store the same tree), and a put that replaces a copy purges the old
+// copy's chunks: an info read just before it was replaced counts chunks
+// that are gone a moment later. So when the chunks do not match, the info
+// is read again, and a newer copy is checked in its turn.
 func (o *Objects) complete(ctx context.Context, name string) (*jetstream.ObjectInfo, error) {
-	info, err := o.obs.GetInfo(ctx, name)
-	if err != nil {
-		return nil, err
+	seen := map[string]bool{}
+	for {
+		info, err := o.obs.GetInfo(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		if info.Metadata[putMarkKey] != putMarkValue || info.NUID == "" || seen[info.NUID] {
+			return nil, jetstream.ErrObjectNotFound
+		}
+		seen[info.NUID] = true
+		subject := o.chunkSubject(info.NUID)
+		si, err := o.stream.Info(ctx, jetstream.WithSubjectFilter(subject))
+		if err != nil {
+			return nil, err
+		}
+		if si.State.Subjects[subject] == uint64(info.Chunks) {
+			return info, nil
+		}
 	}
-	if info.Metadata[putMarkKey] != putMarkValue || info.NUID == "" {
-		return nil, jetstream.ErrObjectNotFound
-	}
-	subject := o.chunkSubject(info.NUID)
-	si, err := o.stream.Info(ctx, jetstream.WithSubjectFilter(subject))
-	if err != nil {
-		return nil, err
-	}
-	if si.State.Subjects[subject] != uint64(info.Chunks) {
-		return nil, jetstream.ErrObjectNotFound
-	}
-	return info, nil
 }
