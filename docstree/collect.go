@@ -7,11 +7,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/internal/pathsafe"
+	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 )
@@ -89,6 +91,9 @@ type collector struct {
 	issues     []report.Issue
 	taken      map[string]string
 	totalBytes int64
+	// hugoRoots caches, per directory, whether it is a Hugo project root
+	// (see hugofiles.go).
+	hugoRoots map[string]bool
 }
 
 func (c *collector) issue(code, repoRel, format string, args ...any) {
@@ -151,6 +156,9 @@ func (c *collector) visit(root, rootDir, p string, d fs.DirEntry) error {
 		}
 		return nil
 	}
+	if skip, err := c.hugoFile(p, repoRel, d); skip {
+		return err
+	}
 	if d.IsDir() {
 		return nil
 	}
@@ -178,6 +186,41 @@ func (c *collector) visit(root, rootDir, p string, d fs.DirEntry) error {
 	c.taken[rel] = root
 	c.files = append(c.files, artifact.File{Rel: rel, Source: source})
 	return c.checkTotals(repoRel)
+}
+
+// hugoFile leaves out, with an issue, an entry Hugo would run or read as
+// site configuration (see hugofiles.go): it returns true, and SkipDir for
+// a directory, when the entry is left out.
+func (c *collector) hugoFile(p, repoRel string, d fs.DirEntry) (bool, error) {
+	if !d.IsDir() && isTemplateFile(d.Name()) {
+		c.issue(report.CodeHugoFileIgnored, repoRel, "%s is a Go template, which Hugo would run (as a content adapter when named _content.gotmpl); nothing in a repository runs, so it is left out", pathsafe.Shown(repoRel))
+		return true, nil
+	}
+	if !slices.Contains(hugoOwnedNames, d.Name()) {
+		return false, nil
+	}
+	parent := filepath.Dir(p)
+	isRoot, known := c.hugoRoots[parent]
+	if !known {
+		isRoot = isHugoProjectRoot(parent)
+		if c.hugoRoots == nil {
+			c.hugoRoots = map[string]bool{}
+		}
+		c.hugoRoots[parent] = isRoot
+	}
+	if !isRoot {
+		return false, nil
+	}
+	project := path.Dir(repoRel)
+	if project == "." {
+		project = "the repository's root"
+	}
+	if d.IsDir() {
+		c.issue(report.CodeHugoFileIgnored, repoRel, "%s/ (%s) belongs to the Hugo project at %s (its templates, data, assets or configuration), not to its documentation; docweave renders with its own theme and settings, so it is left out", pathsafe.Shown(repoRel), words.Plural(countFiles(p), "file"), pathsafe.Shown(project))
+		return true, filepath.SkipDir
+	}
+	c.issue(report.CodeHugoFileIgnored, repoRel, "%s belongs to the Hugo project at %s (its configuration or modules), not to its documentation; docweave renders with its own theme and settings, so it is left out", pathsafe.Shown(repoRel), pathsafe.Shown(project))
+	return true, nil
 }
 
 // followLink resolves a symbolic link and says whether its target may be

@@ -47,6 +47,7 @@ const (
 	CodePageTooLarge       = "PAGE_TOO_LARGE"       // a page over build.limits.max_page_bytes, left out
 	CodeRepositoryTooLarge = "REPOSITORY_TOO_LARGE" // over max_files or max_total_bytes: the repository is skipped
 	CodeUntrustedFile      = "UNTRUSTED_FILE"       // an HTML/SVG/XML file of an untrusted repository, left out
+	CodeHugoFileIgnored    = "HUGO_FILE_IGNORED"    // a file Hugo would run (content adapter) or read as site configuration, left out
 
 	// Page issues of the render stage (warnings: the site was rendered).
 	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // tags of an unknown shortcode or GitBook block dropped

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/gohugoio/hugo/common/htime"
+	"github.com/gohugoio/hugo/resources/page/pagemeta"
 )
 
 // Front matter comes from other tools (Jekyll, GitBook, other Hugo themes)
@@ -21,8 +22,23 @@ import (
 var dateKeys = []string{"date", "publishdate", "pubdate", "published", "lastmod", "modified", "expirydate", "unpublishdate"}
 
 // placementKeys would place the page, or pages below it, somewhere other
-// than its file's path: onto another repository's pages or the home page.
-var placementKeys = []string{"url", "aliases", "cascade"}
+// than its file's path: onto another repository's pages or the home page,
+// or into other sites of Hugo's sites matrix (sites).
+var placementKeys = []string{"url", "aliases", "cascade", "sites"}
+
+// templateKeys choose the templates and output formats a page is rendered
+// with. Those are the theme's choice, which picks a template by the kind
+// of page: a value written for another tool ("layout: post") names
+// nothing in the theme, and one that names a theme template meant for
+// other pages ("layout: version-redirect") would make the page something
+// else. They are dropped without a report, as every other tool's pages
+// carry them.
+var templateKeys = []string{"layout", "type", "outputs"}
+
+// buildKeys are Hugo's build options of the page itself (render, list,
+// publishResources); a value Hugo cannot decode ("build: 1.2" written for
+// another tool) stops its whole build.
+var buildKeys = []string{"build", "_build"}
 
 // markdownMarkups are the values of "markup" that mean Markdown, the only
 // markup a render handles without an external program.
@@ -75,10 +91,14 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 				drop[key] = true
 				problems = append(problems, fmt.Sprintf("front matter markup %q ignored: pages are rendered as Markdown", fmt.Sprint(value)))
 			}
-		case lower == "outputs":
-			// Output formats are the theme's choice; an unknown one stops
-			// Hugo's build.
+		case slices.Contains(templateKeys, lower):
+			// An unknown output format also stops Hugo's build.
 			drop[key] = true
+		case slices.Contains(buildKeys, lower):
+			if _, err := pagemeta.DecodeBuildConfig(value); err != nil {
+				drop[key] = true
+				problems = append(problems, fmt.Sprintf("front matter %s ignored: not Hugo's build options (render, list, publishResources)", key))
+			}
 		}
 	}
 	if len(drop) == 0 {

@@ -9,7 +9,8 @@ import (
 func TestCheckFrontMatterKeepsUsableKeys(t *testing.T) {
 	fm := map[string]any{
 		"title": "T", "tags": []any{"a"}, "date": time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC),
-		"lastmod": "2024-03-04", "slug": "short", "markup": "md", "layout": "default", "weight": "heavy",
+		"lastmod": "2024-03-04", "slug": "short", "markup": "md", "weight": "heavy",
+		"build": map[string]any{"list": "never"}, "menu": "main",
 	}
 	got, changed, problems := checkFrontMatter(fm)
 	if changed || len(problems) > 0 || len(got) != len(fm) {
@@ -28,6 +29,10 @@ func TestCheckFrontMatterDropsKeysThatBreakOrMovePages(t *testing.T) {
 		"slug":       "../../escape",
 		"markup":     "asciidoc",
 		"outputs":    []any{"nosuch"},
+		"layout":     "version-redirect",
+		"Type":       "post",
+		"sites":      map[string]any{"matrix": map[string]any{"languages": []any{"fr"}}},
+		"build":      "1.2.3",
 	}
 	got, changed, problems := checkFrontMatter(fm)
 	if !changed {
@@ -37,15 +42,17 @@ func TestCheckFrontMatterDropsKeysThatBreakOrMovePages(t *testing.T) {
 		t.Errorf("kept %v, want only the title", got)
 	}
 	all := strings.Join(problems, "\n")
-	for _, key := range []string{"Date", "expiryDate", "url", "aliases", "cascade", "slug", "markup"} {
+	for _, key := range []string{"Date", "expiryDate", "url", "aliases", "cascade", "slug", "markup", "sites", "build"} {
 		if !strings.Contains(all, key) {
 			t.Errorf("no problem names %s:\n%s", key, all)
 		}
 	}
-	if strings.Contains(all, "outputs") {
-		t.Errorf("outputs is the theme's business and dropped silently:\n%s", all)
+	for _, key := range []string{"outputs", "layout", "Type"} {
+		if strings.Contains(all, key) {
+			t.Errorf("%s is the theme's business and dropped silently:\n%s", key, all)
+		}
 	}
-	if len(fm) != 9 {
+	if len(fm) != 13 {
 		t.Error("checkFrontMatter modified its argument")
 	}
 }

@@ -215,7 +215,7 @@ func mounts(l projectLayout, plan contentPlan) []map[string]any {
 	for _, ext := range otherContentExts {
 		contentFiles = append(contentFiles, "! **"+ext)
 	}
-	var staticFiles []string
+	staticFiles := []string{"! **" + templateExt}
 	for _, ext := range markdownExts {
 		staticFiles = append(staticFiles, "! **"+ext)
 	}

@@ -43,15 +43,23 @@ var markdownExts = dotSuffixes(media.DefaultContentTypes.Markdown)
 
 // otherContentExts are the other suffixes Hugo would read as content. They
 // are kept out of the content mount: HTML content is refused by Hugo's
-// security policy, and AsciiDoc, Pandoc and reStructuredText need external
-// programs, which a render never runs.
-var otherContentExts = dotSuffixes(
+// security policy, AsciiDoc, Pandoc and reStructuredText need external
+// programs, which a render never runs, and a .gotmpl file is a content
+// adapter, a template Hugo would execute (the clone stage already leaves
+// these out of every repository, see docstree/hugofiles.go; this is the
+// second gate, for trees stored before it). Template files are not
+// published as files either.
+var otherContentExts = append(dotSuffixes(
 	media.DefaultContentTypes.HTML,
 	media.DefaultContentTypes.AsciiDoc,
 	media.DefaultContentTypes.Pandoc,
 	media.DefaultContentTypes.ReStructuredText,
 	media.DefaultContentTypes.EmacsOrgMode,
-)
+), templateExt)
+
+// templateExt is the suffix of Go template files, such as Hugo's content
+// adapters (_content.gotmpl): never mounted, as content or as a file.
+const templateExt = ".gotmpl"
 
 func dotSuffixes(types ...media.Type) []string {
 	var out []string

@@ -131,7 +131,7 @@ func TestMarkdownExtensionsComeFromHugo(t *testing.T) {
 			t.Errorf("isMarkdown(%q) = true", name)
 		}
 	}
-	for _, ext := range []string{".html", ".htm", ".adoc", ".rst", ".pdc", ".org"} {
+	for _, ext := range []string{".html", ".htm", ".adoc", ".rst", ".pdc", ".org", ".gotmpl"} {
 		found := false
 		for _, e := range otherContentExts {
 			found = found || e == ext
