@@ -53,9 +53,9 @@ func TestDaemonRendersOnlyWhatChanged(t *testing.T) {
 		t.Fatal("beta's new page is not served")
 	}
 
-	// gamma gains a file Hugo runs that fails: gamma fails alone, and its
+	// gamma's only page now fails in Hugo: gamma fails alone, and its
 	// last good page stays.
-	repos["gamma"].Commit(t, map[string]string{"docs/_content.gotmpl": "{{ partial \"no-such-partial.html\" . }}\n", "docs/guide.md": "# gamma\n\nBroken edition.\n"}, "break")
+	repos["gamma"].Commit(t, map[string]string{"docs/guide.md": "# gamma\n\nBroken edition {{< param \"nosuch\" >}}.\n"}, "break")
 	rep = finishedReport(t, a.Admin, trigger(t, a.Admin))
 	if rep.Outcome != report.OutcomePartial || unitsOf(rep).Failed != 1 || unitsOf(rep).Stale != 1 {
 		t.Fatalf("a failing unit: outcome %s, units %+v", rep.Outcome, unitsOf(rep))
@@ -79,7 +79,7 @@ func TestDaemonRendersOnlyWhatChanged(t *testing.T) {
 	if err := d.stop(); err != nil {
 		t.Fatal(err)
 	}
-	repos["gamma"].Commit(t, map[string]string{"docs/_content.gotmpl": ""}, "fix")
+	repos["gamma"].Commit(t, map[string]string{"docs/guide.md": "# gamma\n\nFixed edition of gamma.\n"}, "fix")
 	d = startDaemon(t, cfg)
 	a = d.addrs
 	eventually(t, "/ready after the restart", func() bool { code, _ := get(t, "http://"+a.Admin+"/ready"); return code == 200 })

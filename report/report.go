@@ -35,6 +35,7 @@ const (
 	CodeCorruptWorkspace = "CORRUPT_WORKSPACE"
 	CodeDocsPathMissing  = "DOCS_PATH_MISSING"
 	CodeNoDocs           = "NO_DOCS"
+	CodeNoPages          = "NO_PAGES" // acquired and rendered, but no page: the build is partial
 	CodeSymlinkEscape    = "SYMLINK_ESCAPE"
 	CodeUnsafePath       = "UNSAFE_PATH"
 	CodeDuplicatePath    = "DUPLICATE_PATH"
@@ -156,6 +157,10 @@ type Build struct {
 	// are on the site but not in ClonedRepositories.
 	ReusedRepositories int `json:"reused_repositories,omitempty"`
 	FailedRepositories int `json:"failed_repositories"`
+	// EmptyRepositories counts the repositories (or versions) that were
+	// acquired and rendered but gave no page (a NO_PAGES issue each): the
+	// build is partial, as a misspelt path must not pass for success.
+	EmptyRepositories int `json:"empty_repositories,omitempty"`
 	// Units counts the renders of the build's units: rendered, reused
 	// from the store, failed. Absent when nothing was rendered.
 	Units          *UnitCounts `json:"units,omitempty"`
@@ -195,12 +200,13 @@ type RepositoryVersions struct {
 
 // ExitCode maps a report to the process exit code of `docweave build`:
 // 0 everything built, 1 the site rendered but repositories failed (to be
-// acquired or rendered) or the listing of a forge failed, 2 no site.
+// acquired or rendered), gave no page, or the listing of a forge failed,
+// 2 no site.
 func (b *Build) ExitCode() int {
 	switch {
 	case !b.StaticRendered:
 		return 2
-	case b.FailedRepositories > 0 || b.FailedForges() > 0 || (b.Units != nil && b.Units.Failed > 0):
+	case b.FailedRepositories > 0 || b.EmptyRepositories > 0 || b.FailedForges() > 0 || (b.Units != nil && b.Units.Failed > 0):
 		return 1
 	default:
 		return 0

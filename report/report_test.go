@@ -39,3 +39,13 @@ func TestAFailedForgeMakesTheBuildPartial(t *testing.T) {
 		t.Fatalf("exit %d with every forge listed", b.ExitCode())
 	}
 }
+
+// A repository that gave no page makes the build partial: a path that
+// matches nothing must not pass for "success — 0 pages" (issue 15).
+func TestARepositoryWithoutPagesMakesTheBuildPartial(t *testing.T) {
+	b := Build{StaticRendered: true, EmptyRepositories: 1}
+	b.DecideOutcome()
+	if b.ExitCode() != 1 || b.Outcome != OutcomePartial {
+		t.Errorf("exit %d, outcome %q; want 1, partial", b.ExitCode(), b.Outcome)
+	}
+}

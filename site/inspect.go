@@ -91,7 +91,7 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 	body := src[bodyStart:]
 	fences := fencedRanges(body)
 	code := append(fences, codeSpanRanges(body, fences)...)
-	edits := neutralize(pc.checkShortcodes(rel, tags, known, src), code, bodyStart)
+	edits := neutralize(pc.checkShortcodes(rel, tags, known, src, codeAt(code, bodyStart)), code, bodyStart)
 
 	body = applyEdits(body, edits, bodyStart)
 	converted, dropped := convertGitBookTags(body)
@@ -242,28 +242,33 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 	return data, true
 }
 
-// checkShortcodes decides which shortcode tags must go for Hugo to render
-// the page, records why, and returns them in order:
+// checkShortcodes decides which shortcode tags Hugo must not run for the
+// page to render, records why, and returns them in order:
 //
-//   - tags of unknown shortcodes;
+//   - tags of unknown shortcodes (marked shown: the page shows them as
+//     written; one issue per name, none for tags inside code, which are
+//     examples — inCode says which);
 //   - tags Hugo would refuse: an opening tag of a shortcode that takes
 //     content but is never closed, a closing tag with no opening tag.
 //
 // Hugo pairs tags by structure, not by name: an opening tag of a shortcode
 // that reads .Inner takes everything up to the next closing tag, whatever
 // its name, with nested shortcodes in between. The same is done here.
-func (pc *pageCheck) checkShortcodes(rel string, tags []shortcodeTag, known shortcodeSet, src []byte) []shortcodeTag {
+func (pc *pageCheck) checkShortcodes(rel string, tags []shortcodeTag, known shortcodeSet, src []byte, inCode func(shortcodeTag) bool) []shortcodeTag {
 	cut := make([]bool, len(tags))
 	reported := map[string]bool{}
 	var open []int // indexes of opening tags waiting for their closing tag
 	for i, t := range tags {
 		switch {
 		case !t.inline && !known.has(t.name):
+			tags[i].shown = true
 			cut[i] = true
-			if !reported[strings.ToLower(t.name)] {
+			// Written in code, a tag is an example of one: shown as
+			// written, and nothing to report.
+			if !inCode(t) && !reported[strings.ToLower(t.name)] {
 				reported[strings.ToLower(t.name)] = true
 				pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
-					"line %d: shortcode %q is not defined by the docweave theme; its tags are dropped (inside code they are shown as written) and any text between them is kept", pc.line(src, t.start), t.name)})
+					"line %d: shortcode %q is not defined by the docweave theme; it is shown as written", pc.line(src, t.start), t.name)})
 			}
 		case t.closing:
 			if len(open) == 0 {
@@ -305,23 +310,32 @@ type edit struct {
 	text       string
 }
 
-// neutralize returns the edits that take tags out of Hugo's hands: inside
-// code — a fenced block or an inline code span — a tag is turned into
-// Hugo's escaped form ({{</* name */>}}), which Hugo prints as the tag
-// itself, so a code example stays as written; elsewhere the tag is cut.
-// fences are the byte ranges of the body's code, the body starting at
+// codeAt returns whether a tag lies inside code: one of the byte ranges
+// of the body's fenced blocks and inline code spans, the body starting at
 // offset in the source.
-func neutralize(tags []shortcodeTag, fences [][2]int, offset int) []edit {
-	var edits []edit
-	for _, t := range tags {
-		inFence := false
-		for _, f := range fences {
-			if t.start-offset >= f[0] && t.end-offset <= f[1] {
-				inFence = true
-				break
+func codeAt(code [][2]int, offset int) func(shortcodeTag) bool {
+	return func(t shortcodeTag) bool {
+		for _, c := range code {
+			if t.start-offset >= c[0] && t.end-offset <= c[1] {
+				return true
 			}
 		}
-		if inFence && t.end-t.start >= 6 {
+		return false
+	}
+}
+
+// neutralize returns the edits that take tags out of Hugo's hands. A tag
+// of an unknown shortcode, and any tag inside code (a fenced block or an
+// inline code span), is turned into Hugo's escaped form
+// ({{</* name */>}}), which Hugo prints as the tag itself: the page shows
+// it as its author wrote it, as a forge does. Elsewhere a tag Hugo would
+// refuse is cut. code are the byte ranges of the body's code, the body
+// starting at offset in the source.
+func neutralize(tags []shortcodeTag, code [][2]int, offset int) []edit {
+	var edits []edit
+	inCode := codeAt(code, offset)
+	for _, t := range tags {
+		if (t.shown || inCode(t)) && t.end-t.start >= 6 {
 			edits = append(edits, edit{start: t.start + 3, end: t.start + 3, text: "/*"}, edit{start: t.end - 3, end: t.end - 3, text: "*/"})
 			continue
 		}
@@ -342,6 +356,7 @@ type shortcodeTag struct {
 	closing     bool // {{< /name >}}
 	selfClosing bool // {{< name />}}
 	inline      bool // {{< name.inline >}}, a template written in the page
+	shown       bool // an unknown shortcode's tag: shown as written
 }
 
 // readShortcodeTag reads the tag whose left delimiter is items[i]. It

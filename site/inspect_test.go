@@ -38,10 +38,10 @@ func TestInspectPageLeavesOrdinaryPagesAlone(t *testing.T) {
 	}
 }
 
-func TestInspectPageDropsUnknownShortcodesKeepingTheirText(t *testing.T) {
+func TestInspectPageShowsUnknownShortcodesAsWritten(t *testing.T) {
 	src := "---\ntitle: T\n---\nBefore {{< tabs >}}inside {{< badge x >}}{{< /tabs >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabs >}}\n```\nWrite `{{< tabs >}}`.\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
-	want := "---\ntitle: T\n---\nBefore inside {{< badge x >}} after .\n\n```\n{{</* tabs */>}}\n```\nWrite `{{</* tabs */>}}`.\n"
+	want := "---\ntitle: T\n---\nBefore {{</* tabs */>}}inside {{< badge x >}}{{</* /tabs */>}} after {{%/* Nope a=\"b\" */%}}.\n\n```\n{{</* tabs */>}}\n```\nWrite `{{</* tabs */>}}`.\n"
 	if string(pc.rewritten) != want {
 		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}
@@ -57,6 +57,20 @@ func TestInspectPageDropsUnknownShortcodesKeepingTheirText(t *testing.T) {
 		if is.Code != IssueUnknownShortcode || is.Path != "r/p.md" || !strings.Contains(is.Message, name) || !strings.Contains(is.Message, "line 4") {
 			t.Errorf("issue %d = %v, want UNKNOWN_SHORTCODE for %s on line 4", i, is, name)
 		}
+	}
+}
+
+// Issue 15: a tag written inside code is an example of a shortcode, not a
+// use of one. It is shown as written and never reported.
+func TestInspectPageDoesNotReportShortcodesInsideCode(t *testing.T) {
+	src := "# T\n\nUse `{{< nosuch >}}` or `` {{% other x %}} ``.\n\n```md\n{{< fenced >}}\n```\n"
+	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
+	if len(pc.issues) != 0 {
+		t.Errorf("issues for tags inside code: %v", pc.issues)
+	}
+	want := "# T\n\nUse `{{</* nosuch */>}}` or `` {{%/* other x */%}} ``.\n\n```md\n{{</* fenced */>}}\n```\n"
+	if string(pc.rewritten) != want {
+		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}
 }
 
@@ -89,7 +103,7 @@ func TestInspectPageReadsAPageThatStartsLikeFrontMatter(t *testing.T) {
 	for name, c := range map[string]struct{ src, want, issue string }{
 		"shortcode first": {"{{< hint >}}x{{< /hint >}}\n", "{}\n{{< hint >}}x{{< /hint >}}\n", ""},
 		"list first":      {"- one\n- two\n", "{}\n- one\n- two\n", ""},
-		"unclosed yaml":   {"---\ntitle: T\n\nBody {{< nosuch >}}\n", "{}\n---\ntitle: T\n\nBody \n", "front matter cannot be read"},
+		"unclosed yaml":   {"---\ntitle: T\n\nBody {{< nosuch >}}\n", "{}\n---\ntitle: T\n\nBody {{</* nosuch */>}}\n", "front matter cannot be read"},
 	} {
 		pc := inspectPage("r/p.md", []byte(c.src), known)
 		if string(pc.rewritten) != c.want || pc.broken {

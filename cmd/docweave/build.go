@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -143,6 +144,48 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Build) {
 			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(is.Code+" "+issueSubject(is)), is.Message)
 		}
 	}
+	printWarnings(w, rep.Issues)
+}
+
+// shownWarnings are the warnings the summary prints in full: mistakes in
+// the configuration, which only the operator can correct. The others
+// (pages of the repositories) are counted by code; the report has them.
+var shownWarnings = map[string]bool{report.CodeDocsPathMissing: true}
+
+// printWarnings prints the configuration warnings in full and a count of
+// every warning by code.
+func printWarnings(w io.Writer, issues []report.Issue) {
+	counts := map[string]int{}
+	total := 0
+	for _, is := range issues {
+		if is.Severity != report.SeverityWarning {
+			continue
+		}
+		counts[is.Code]++
+		total++
+		if shownWarnings[is.Code] {
+			subject := strings.TrimSpace(issueSubject(is) + " " + is.Path)
+			fmt.Fprintf(w, "  warning %s: %s\n", strings.TrimSpace(is.Code+" "+subject), is.Message)
+		}
+	}
+	if total == 0 {
+		return
+	}
+	codes := make([]string, 0, len(counts))
+	for code := range counts {
+		codes = append(codes, code)
+	}
+	sort.Slice(codes, func(i, j int) bool {
+		if counts[codes[i]] != counts[codes[j]] {
+			return counts[codes[i]] > counts[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	parts := make([]string, len(codes))
+	for i, code := range codes {
+		parts[i] = fmt.Sprintf("%s %d", code, counts[code])
+	}
+	fmt.Fprintf(w, "  %s in the report: %s\n", words.Plural(total, "warning"), strings.Join(parts, ", "))
 }
 
 // sources says what the pages came from: "2 of 3 repositories", or with

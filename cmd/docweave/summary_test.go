@@ -33,6 +33,13 @@ func TestBuildSummaryReadsWell(t *testing.T) {
 			{Code: report.CodeRenderFailed, Severity: report.SeverityError, Message: "no repository produced documentation"},
 			{Code: report.CodeCloneAuth, Severity: report.SeverityError, Repository: "api", Version: "v1", Message: "refused"}}},
 			[]string{"  RENDER_FAILED: no repository produced documentation", "  CLONE_AUTH api@v1: refused"}, []string{"RENDER_FAILED :"}},
+		{"warnings", report.Build{BuildID: "b5", Outcome: "partial", Issues: []report.Issue{
+			{Code: report.CodeDocsPathMissing, Severity: report.SeverityWarning, Repository: "api", Path: "doc", Message: "documentation root \"doc\" is not a directory in the repository"},
+			{Code: report.CodeUnknownShortcode, Severity: report.SeverityWarning, Repository: "api", Path: "a.md", Message: "line 3: shortcode"},
+			{Code: report.CodeUnknownShortcode, Severity: report.SeverityWarning, Repository: "api", Path: "b.md", Message: "line 9: shortcode"},
+			{Code: report.CodeNoPages, Severity: report.SeverityError, Repository: "api", Message: "no page"}}},
+			[]string{"  NO_PAGES api: no page", "  warning DOCS_PATH_MISSING api doc: documentation root \"doc\" is not", "  3 warnings in the report: UNKNOWN_SHORTCODE 2, DOCS_PATH_MISSING 1"},
+			[]string{"line 3: shortcode"}},
 	}
 	for _, tc := range cases {
 		var out bytes.Buffer

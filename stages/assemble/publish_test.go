@@ -421,7 +421,7 @@ func TestUnitsRenderOnceAndAPushRendersOnlyItsUnit(t *testing.T) {
 func TestAUnitThatCannotRenderFailsAlone(t *testing.T) {
 	f := newFixture(t)
 	good := f.tree(t, map[string]string{"guide.md": "# Good\n\nFine.\n"})
-	broken := f.tree(t, map[string]string{"page.md": "# Page\n", "_content.gotmpl": "{{ partial \"no-such-partial.html\" . }}\n"})
+	broken := f.tree(t, map[string]string{"page.md": "# Page\n\n{{< param \"nosuch\" >}}\n"})
 	res := f.render(t, ready("b1",
 		events.RepoOutcome{Repository: "good", ContentPath: "good", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Tree: broken}))

@@ -160,8 +160,10 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 		rep.Redeliveries = st.Redeliveries
 	}
 	urls := map[string]string{}
+	paths := map[string][]string{}
 	for _, r := range s.cfg.AllRepositories() {
 		urls[r.Name] = r.RedactedURL()
+		paths[r.Name] = r.DocPaths()
 	}
 	renders := map[string]events.UnitOutcome{}
 	if len(in.Units) > 0 {
@@ -205,6 +207,7 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 	report.SortRepositories(rep.Repositories)
 	rep.Versions = report.VersionsOf(rep.Repositories)
 	rep.Issues = append(rep.Issues, in.Issues...)
+	markEmptyRepositories(&rep, paths)
 	forges, forgeIssues := discovery.ReportSection(s.cfg)
 	rep.Forges, rep.Issues = forges, append(rep.Issues, forgeIssues...)
 	for k, v := range in.Timings {

@@ -132,7 +132,7 @@ func TestRenderFailureIsTheUnitsOwn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree := putTree(t, store, map[string]string{"page.md": "# Page\n", "_content.gotmpl": "{{ partial \"nope.html\" . }}\n"})
+	tree := putTree(t, store, map[string]string{"page.md": "# Page\n\n{{< param \"nosuch\" >}}\n"})
 	in := job(t, store, "b1", tree)
 	o := outcome(t, newStage(t, store), in)
 	if o.Outcome != events.UnitOutcomeFailed || o.Error == "" || len(o.Issues) != 1 || o.Issues[0].Code != "RENDER_FAILED" || o.Issues[0].Repository != "api" {
