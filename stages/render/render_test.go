@@ -99,7 +99,7 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "docs", "api", "guide", "index.html"))
-	if err != nil || !strings.Contains(string(page), "Hello .") {
+	if err != nil || !strings.Contains(string(page), "Hello {{&lt; nosuch &gt;}}.") {
 		t.Fatalf("stored page: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "docs", "api", "img", "a.png")); err != nil {
