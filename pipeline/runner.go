@@ -143,7 +143,7 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 	// broker from handing the message to another replica meanwhile.
 	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stopProgress := r.keepAlive(hctx, msg, st.ackWait())
-	out, err := st.Handle(hctx, ev)
+	out, err := recovered(hctx, st.Name, st.Handle, ev)
 	stopProgress()
 	cancel()
 

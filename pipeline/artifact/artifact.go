@@ -69,3 +69,10 @@ func (r Ref) Hex() (string, error) {
 	}
 	return h, nil
 }
+
+// Both stores satisfy Store (checked when compiling, so a change to the
+// interface names the store that falls behind).
+var (
+	_ Store = (*Local)(nil)
+	_ Store = (*Objects)(nil)
+)

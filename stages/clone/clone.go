@@ -46,7 +46,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 		conc = n
 	}
 	return pipeline.Stage{
-		Name: Name, Subjects: []string{events.SubjectRepoClone}, Handle: s.handle,
+		Name: Name, Subjects: []string{events.SubjectRepoClone}, Handle: pipeline.On(Name, s.handle),
 		Publishes:   []string{events.SubjectRepoCloned},
 		Concurrency: conc,
 	}, nil
@@ -59,12 +59,8 @@ type stage struct {
 	log    zerolog.Logger
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Event, error) {
 	start := time.Now()
-	job, ok := ev.(*events.RepoClone)
-	if !ok {
-		return nil, pipeline.Permanentf("clone: unexpected %T", ev)
-	}
 	repo, ok := s.cfg.Repository(job.Repository)
 	if !ok && len(s.cfg.Forges) > 0 {
 		// Discovered a moment ago by another process, or gone since.

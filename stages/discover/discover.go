@@ -35,7 +35,7 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, store: d.Store, log: d.Log}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: s.handle,
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: pipeline.On(Name, s.handle),
 		// Units reused from the saved state arrive at once (repo.pruned, and
 		// content_ready when no unit needs a clone); a skip ends the build.
 		Publishes: []string{events.SubjectRepoClone, events.SubjectRepoPruned, events.SubjectContentReady, events.SubjectBuildFinished}}, nil
@@ -69,12 +69,8 @@ func ContentPaths(cfg *config.Config) map[string]events.RepoClone {
 	return out
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]events.Event, error) {
 	start := time.Now()
-	req, ok := ev.(*events.BuildRequested)
-	if !ok {
-		return nil, pipeline.Permanentf("discover: unexpected %T", ev)
-	}
 	if len(s.cfg.AllRepositories()) == 0 {
 		return nil, pipeline.Permanentf("build %s: the configuration lists no repositories and discovery found none", req.BuildID)
 	}

@@ -30,7 +30,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 	if conc < 1 {
 		conc = 1
 	}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectRepoCloned}, Handle: s.handle, Concurrency: conc,
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectRepoCloned}, Handle: pipeline.On(Name, s.handle), Concurrency: conc,
 		Publishes: []string{events.SubjectRepoPruned, events.SubjectContentReady}}, nil
 }
 
@@ -39,12 +39,8 @@ type stage struct {
 	builds *pipeline.Builds
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Event, error) {
 	start := time.Now()
-	in, ok := ev.(*events.RepoCloned)
-	if !ok {
-		return nil, pipeline.Permanentf("prune: unexpected %T", ev)
-	}
 	outcome := events.RepoOutcome{
 		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath, Version: in.Version,
 		Branch: in.Branch, Commit: in.Commit, Attempts: in.Attempts,

@@ -26,7 +26,7 @@ func init() { pipeline.Register(Name, New) }
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, store: d.Store}
-	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: s.handle,
+	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered}, Handle: pipeline.On(Name, s.handle),
 		Publishes: []string{events.SubjectSitePublished}}, nil
 }
 
@@ -35,11 +35,7 @@ type stage struct {
 	store artifact.Store
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
-	in, ok := ev.(*events.SiteRendered)
-	if !ok {
-		return nil, pipeline.Permanentf("publishreload: unexpected %T", ev)
-	}
+func (s *stage) handle(ctx context.Context, in *events.SiteRendered) ([]events.Event, error) {
 	if !in.OK {
 		return nil, nil // nothing new is live; the last good site stays
 	}

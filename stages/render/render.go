@@ -64,7 +64,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 		s.slots <- i
 	}
 	return pipeline.Stage{
-		Name: Name, Subjects: []string{events.SubjectUnitRender}, Handle: s.handle,
+		Name: Name, Subjects: []string{events.SubjectUnitRender}, Handle: pipeline.On(Name, s.handle),
 		Publishes:   []string{events.SubjectUnitRendered},
 		Concurrency: conc, MaxDeliver: 3,
 	}, nil
@@ -83,12 +83,8 @@ type stage struct {
 	specs  map[string]site.Spec // by artifact reference, this process's recent builds
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
+func (s *stage) handle(ctx context.Context, in *events.UnitRender) ([]events.Event, error) {
 	start := time.Now()
-	in, ok := ev.(*events.UnitRender)
-	if !ok {
-		return nil, pipeline.Permanentf("render: unexpected %T", ev)
-	}
 	unit := in.Unit
 	spec, err := s.spec(ctx, in.Spec)
 	if err != nil {

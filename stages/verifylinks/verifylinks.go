@@ -113,17 +113,29 @@ func (s *stage) linkCache() *linkcheck.Cache {
 }
 
 func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
-	if s.linkCache() == nil {
-		return nil, errors.New("verifylinks: the link cache is not open (stage not set up)")
-	}
 	switch in := ev.(type) {
 	case *events.BuildRequested:
+		if err := s.ready(); err != nil {
+			return nil, err
+		}
 		return nil, s.noteRequest(ctx, in)
 	case *events.SiteRendered:
+		if err := s.ready(); err != nil {
+			return nil, err
+		}
 		return s.verify(ctx, in)
 	default:
 		return nil, pipeline.Permanentf("verifylinks: unexpected %T", ev)
 	}
+}
+
+// ready says whether Setup has opened the link cache (a transient error
+// until it has).
+func (s *stage) ready() error {
+	if s.linkCache() == nil {
+		return errors.New("verifylinks: the link cache is not open (stage not set up)")
+	}
+	return nil
 }
 
 // verify checks the links of a rendered site and returns its broken-link
