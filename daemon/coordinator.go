@@ -19,7 +19,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/direct"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
@@ -172,7 +171,7 @@ func (c *Coordinator) Close() {
 
 // record creates a queued build; the caller holds the lock.
 func (c *Coordinator) record(reason string, repositories []string) *Build {
-	b := &Build{ID: direct.NewBuildID(), Reason: reason, Repositories: mergeNames(nil, repositories), State: StateQueued, RequestedAt: time.Now().UTC()}
+	b := &Build{ID: events.NewBuildID(), Reason: reason, Repositories: mergeNames(nil, repositories), State: StateQueued, RequestedAt: time.Now().UTC()}
 	c.history = append(c.history, b)
 	c.byID[b.ID] = b
 	if len(c.history) > historySize {

@@ -6,7 +6,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/direct"
+	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 )
 
@@ -20,7 +20,7 @@ import (
 // again; the saved state and the published site stay as the last finished
 // build left them.
 func dropStaleWork(ctx context.Context, js jetstream.JetStream, stages []pipeline.Stage, log zerolog.Logger) string {
-	epoch := direct.NewBuildID()
+	epoch := events.NewBuildID()
 	held := 0
 	for _, st := range stages {
 		n, err := pipeline.RedeliverNow(ctx, js, st)

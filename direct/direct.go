@@ -6,8 +6,6 @@ package direct
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +19,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
-	"github.com/docweave/docweave/stages/verifylinks"
+	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -54,16 +52,6 @@ type Options struct {
 	// even started.
 	VerifyLinks bool
 	Log         zerolog.Logger
-}
-
-// NewBuildID returns a sortable, unique build ID that is safe as a KV key
-// and as a file name.
-func NewBuildID() string {
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	// Microseconds, so two builds started in the same second still sort in
-	// the order they were started (link verification relies on it).
-	return time.Now().UTC().Format("20060102t150405.000000") + "-" + hex.EncodeToString(b[:])
 }
 
 // Build runs one build and returns its report. An error means there is no
@@ -117,7 +105,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	names := opts.Stages
 	if len(names) == 0 {
 		for _, n := range pipeline.Registered() {
-			if n != verifylinks.Name || opts.VerifyLinks {
+			if n != stages.VerifyLinks || opts.VerifyLinks {
 				names = append(names, n)
 			}
 		}
@@ -127,7 +115,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 		return nil, err
 	}
 
-	buildID := NewBuildID()
+	buildID := events.NewBuildID()
 	w, err := watch(broker, buildID)
 	if err != nil {
 		return nil, err
@@ -251,7 +239,7 @@ func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgr
 				r := e.Report
 				rep = &r
 			case *events.StageFailed:
-				if e.Stage == verifylinks.Name {
+				if e.Stage == stages.VerifyLinks {
 					links = &report.LinkVerification{Status: report.LinksFailed, Error: e.Reason}
 					p.VerifyingLinks = false
 					break

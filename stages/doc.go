@@ -3,5 +3,6 @@
 // returns; package all imports every stage so a binary gets the full set.
 //
 // The stage names are fixed, because operators name them on command lines:
-// discover, clone, prune, render, fingerprint, verifylinks, publishreload.
+// discover, clone, prune, assemble, render, fingerprint, verifylinks,
+// publishreload (names.go).
 package stages

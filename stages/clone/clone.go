@@ -26,11 +26,12 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/workspace"
 )
 
 // Name is the stage name.
-const Name = "clone"
+const Name = stages.Clone
 
 func init() { pipeline.Register(Name, New) }
 

@@ -25,10 +25,11 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/stages"
 )
 
 // Name is the stage name.
-const Name = "discover"
+const Name = stages.Discover
 
 func init() { pipeline.Register(Name, New) }
 

@@ -26,11 +26,12 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/version"
 )
 
 // Name is the stage name.
-const Name = "fingerprint"
+const Name = stages.Fingerprint
 
 // ReportFile is the report's file name inside output.directory.
 const ReportFile = "build-report.json"

@@ -25,7 +25,7 @@ const reportPoll = 100 * time.Millisecond
 // necessarily: so this waits (up to wait) for the report of this build to
 // appear, and then rewrites it atomically with the links section added —
 // unless it already holds these figures. A report of a newer build is left
-// alone (ErrSuperseded). Build IDs sort by time (see direct.NewBuildID).
+// alone (ErrSuperseded). Build IDs sort by time (see events.NewBuildID).
 //
 // verifylinks calls it when it runs beside this stage; this stage calls it
 // on links.verified, for a verifylinks running in another process.

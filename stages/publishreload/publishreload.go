@@ -16,10 +16,11 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/stages"
 )
 
 // Name is the stage name.
-const Name = "publishreload"
+const Name = stages.PublishReload
 
 func init() { pipeline.Register(Name, New) }
 

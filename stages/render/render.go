@@ -41,10 +41,11 @@ import (
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
+	"github.com/docweave/docweave/stages"
 )
 
 // Name is the stage name.
-const Name = "render"
+const Name = stages.Render
 
 func init() { pipeline.Register(Name, New) }
 

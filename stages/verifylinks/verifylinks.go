@@ -28,11 +28,12 @@ import (
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/stages/fingerprint"
 )
 
 // Name is the stage name.
-const Name = "verifylinks"
+const Name = stages.VerifyLinks
 
 func init() { pipeline.Register(Name, New) }
 
