@@ -175,7 +175,8 @@ func (w *watcher) close() {
 
 // wait follows the build until its report is in — and, when links are
 // verified, until their figures are too (they may come before or after the
-// report). A failed verification does not fail the build: the report says
+// report) and fingerprint has put them into the report on disk
+// (links.reported). A failed verification does not fail the build: the report says
 // so in its links section.
 func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgress func(Progress)) (*report.Build, error) {
 	p := Progress{BuildID: w.buildID, Repositories: total}
@@ -187,8 +188,11 @@ func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgr
 	var rep *report.Build
 	var links *report.LinkVerification
 	linksDue := false
+	// reported: fingerprint has put the figures into the report on disk
+	// (or said why not), so the file is whole when the build returns.
+	reported := false
 	finish := func() (*report.Build, bool) {
-		if rep == nil || (linksDue && links == nil) {
+		if rep == nil || (linksDue && (links == nil || !reported)) {
 			return nil, false
 		}
 		if links != nil {
@@ -235,6 +239,8 @@ func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgr
 			case *events.LinksVerified:
 				links = &e.LinkVerification
 				p.VerifyingLinks = false
+			case *events.LinksReported:
+				reported = true
 			case *events.BuildFinished:
 				r := e.Report
 				rep = &r
@@ -242,6 +248,7 @@ func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgr
 				if e.Stage == stages.VerifyLinks {
 					links = &report.LinkVerification{Status: report.LinksFailed, Error: e.Reason}
 					p.VerifyingLinks = false
+					reported = true // no figures will come for the report
 					break
 				}
 				return nil, fmt.Errorf("build %s: stage %s gave up on %s: %s", w.buildID, e.Stage, e.OnSubject, e.Reason)

@@ -76,6 +76,7 @@ var kinds = map[string]kind{
 	SubjectBuildFinished:  {BuildFinishedVersion, func() Event { return &BuildFinished{} }},
 	SubjectStageFailed:    {StageFailedVersion, func() Event { return &StageFailed{} }},
 	SubjectLinksVerified:  {LinksVerifiedVersion, func() Event { return &LinksVerified{} }},
+	SubjectLinksReported:  {LinksReportedVersion, func() Event { return &LinksReported{} }},
 	SubjectUnitRender:     {UnitRenderVersion, func() Event { return &UnitRender{} }},
 	SubjectUnitRendered:   {UnitRenderedVersion, func() Event { return &UnitRendered{} }},
 	// Registered under its default subject; published on the configured

@@ -19,6 +19,7 @@ func TestEncodeDecodeRoundTripEveryKind(t *testing.T) {
 		&BuildFinished{Header: Header{ID: "h", BuildID: "b1"}, Report: report.Build{RenderedPages: 7}},
 		&StageFailed{Header: Header{ID: "i", BuildID: "b1"}, Stage: "render", Reason: "boom"},
 		&LinksVerified{Header: Header{ID: "j", BuildID: "b1"}, Site: "sha256:x", LinkVerification: report.LinkVerification{Checked: 3}},
+		&LinksReported{Header: Header{ID: "j2", BuildID: "b1"}, Attached: false, Error: "superseded"},
 		&BrokenLink{Header: Header{ID: "k", BuildID: "b1"}, URL: "https://example.org/gone", StatusCode: 404},
 		&UnitRender{Header: Header{ID: "l", BuildID: "b1"}, Unit: RepoOutcome{Repository: "r", ContentPath: "r"}, Spec: "sha256:s", Address: "a"},
 		&UnitRendered{Header: Header{ID: "m", BuildID: "b1"}, Outcome: UnitOutcome{Key: "r", Outcome: UnitOutcomeRendered, Pages: 3}},

@@ -183,9 +183,10 @@ type Build struct {
 	Issues []Issue `json:"issues"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
-	// report and finishes later, so the verifylinks stage adds this section
-	// to build-report.json (atomically) when it is done: it is absent while
-	// verification runs and when verification is off.
+	// report and finishes later; that stage (fingerprint, the report's one
+	// writer) adds this section to build-report.json (atomically) when
+	// links.verified reaches it: it is absent while verification runs and
+	// when verification is off.
 	Links *LinkVerification `json:"links,omitempty"`
 }
 

@@ -42,7 +42,7 @@ func init() { pipeline.Register(Name, New) }
 func New(d pipeline.Deps) (pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, log: d.Log}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle,
-		Publishes: []string{events.SubjectBuildFinished}}, nil
+		Publishes: []string{events.SubjectBuildFinished, events.SubjectLinksReported}}, nil
 }
 
 type stage struct {
@@ -81,26 +81,31 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	case *events.SiteRendered:
 		return s.finish(ctx, in)
 	case *events.LinksVerified:
-		s.attachLinks(ctx, in)
-		return nil, nil
+		return []events.Event{s.attachLinks(ctx, in)}, nil
 	default:
 		return nil, pipeline.Permanentf("fingerprint: unexpected %T", ev)
 	}
 }
 
-// attachLinks adds link figures to the report this stage wrote, for a
-// verifylinks stage running in another process (one running beside this
-// stage has already added them: then nothing changes). The figures also
-// travel on links.verified itself, so a report that cannot take them only
-// costs a warning.
-func (s *stage) attachLinks(ctx context.Context, in *events.LinksVerified) {
-	err := AttachLinks(ctx, s.cfg.Output.Directory, in.BuildID, in.LinkVerification, linksWait)
+// attachLinks adds link figures to the report this stage wrote — it is
+// the report's one writer; verifylinks only announces the figures — and
+// says on links.reported whether they are there. The figures also travel
+// on links.verified itself, so a report that cannot take them (a newer
+// build's report replaced it) only costs a warning.
+func (s *stage) attachLinks(ctx context.Context, in *events.LinksVerified) *events.LinksReported {
+	out := &events.LinksReported{Header: events.Header{ID: "links.reported:" + in.BuildID, BuildID: in.BuildID}}
+	err := addLinks(ctx, s.cfg.Output.Directory, in.BuildID, in.LinkVerification, linksWait)
 	switch {
+	case err == nil:
+		out.Attached = true
 	case errors.Is(err, ErrSuperseded):
 		s.log.Debug().Str("build_id", in.BuildID).Msg("link figures of a build whose report was replaced")
-	case err != nil:
+		out.Error = err.Error()
+	default:
 		s.log.Warn().Str("build_id", in.BuildID).Err(err).Msg("link figures not added to the build report")
+		out.Error = err.Error()
 	}
+	return out
 }
 
 // finish closes a rendered build: report, saved state, build.finished.

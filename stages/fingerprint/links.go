@@ -19,7 +19,7 @@ var ErrSuperseded = errors.New("the build report already belongs to a newer buil
 // reportPoll is how often the report is looked for while waiting.
 const reportPoll = 100 * time.Millisecond
 
-// AttachLinks adds the link figures to <outputDir>/build-report.json.
+// addLinks adds the link figures to <outputDir>/build-report.json.
 // The report is written from the same site.rendered message that link
 // verification starts from, usually long before verification ends, but not
 // necessarily: so this waits (up to wait) for the report of this build to
@@ -27,9 +27,8 @@ const reportPoll = 100 * time.Millisecond
 // unless it already holds these figures. A report of a newer build is left
 // alone (ErrSuperseded). Build IDs sort by time (see events.NewBuildID).
 //
-// verifylinks calls it when it runs beside this stage; this stage calls it
-// on links.verified, for a verifylinks running in another process.
-func AttachLinks(ctx context.Context, outputDir, buildID string, links report.LinkVerification, wait time.Duration) error {
+// This stage, the report's one writer, calls it on links.verified.
+func addLinks(ctx context.Context, outputDir, buildID string, links report.LinkVerification, wait time.Duration) error {
 	path := filepath.Join(outputDir, ReportFile)
 	deadline := time.Now().Add(wait)
 	for {

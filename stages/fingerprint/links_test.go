@@ -8,6 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
 
@@ -20,7 +25,7 @@ func TestReportAppearingLaterGetsTheLinks(t *testing.T) {
 		time.Sleep(3 * reportPoll)
 		writeTestReport(t, dir, "b1")
 	}()
-	if err := AttachLinks(context.Background(), dir, "b1", report.LinkVerification{Checked: 5, Broken: 1}, 30*time.Second); err != nil {
+	if err := addLinks(context.Background(), dir, "b1", report.LinkVerification{Checked: 5, Broken: 1}, 30*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	rep := readReportFile(t, dir)
@@ -38,14 +43,14 @@ func TestReportAppearingLaterGetsTheLinks(t *testing.T) {
 func TestReportOfNewerBuildIsLeftAlone(t *testing.T) {
 	dir := t.TempDir()
 	writeTestReport(t, dir, "b2")
-	err := AttachLinks(context.Background(), dir, "b1", report.LinkVerification{Checked: 1}, 0)
+	err := addLinks(context.Background(), dir, "b1", report.LinkVerification{Checked: 1}, 0)
 	if err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Fatalf("want superseded, got %v", err)
 	}
 	if rep := readReportFile(t, dir); rep.Links != nil || rep.BuildID != "b2" {
 		t.Fatalf("newer report changed: %+v", rep)
 	}
-	if err := AttachLinks(context.Background(), t.TempDir(), "b1", report.LinkVerification{}, 0); err == nil {
+	if err := addLinks(context.Background(), t.TempDir(), "b1", report.LinkVerification{}, 0); err == nil {
 		t.Fatal("a missing report was not reported")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "build-report.json")); err != nil {
@@ -53,13 +58,13 @@ func TestReportOfNewerBuildIsLeftAlone(t *testing.T) {
 	}
 }
 
-// Attaching the same figures again (verifylinks beside this stage did,
-// then links.verified arrives) leaves the file as it is.
+// Attaching the same figures again (links.verified delivered twice)
+// leaves the file as it is.
 func TestAttachingTheSameFiguresAgainChangesNothing(t *testing.T) {
 	dir := t.TempDir()
 	writeTestReport(t, dir, "b1")
 	figures := report.LinkVerification{Checked: 3, Broken: 1}
-	if err := AttachLinks(context.Background(), dir, "b1", figures, 0); err != nil {
+	if err := addLinks(context.Background(), dir, "b1", figures, 0); err != nil {
 		t.Fatal(err)
 	}
 	before, err := os.Stat(filepath.Join(dir, ReportFile))
@@ -67,7 +72,7 @@ func TestAttachingTheSameFiguresAgainChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(10 * time.Millisecond)
-	if err := AttachLinks(context.Background(), dir, "b1", figures, 0); err != nil {
+	if err := addLinks(context.Background(), dir, "b1", figures, 0); err != nil {
 		t.Fatal(err)
 	}
 	after, _ := os.Stat(filepath.Join(dir, ReportFile))
@@ -91,4 +96,39 @@ func readReportFile(t *testing.T, dir string) *report.Build {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// On links.verified the stage adds the figures to its report and says so
+// on links.reported; a report of a newer build is left alone, and the
+// event says why the figures are not there.
+func TestLinksVerifiedIsAnsweredWithLinksReported(t *testing.T) {
+	dir := t.TempDir()
+	cfg := config.Default()
+	cfg.Output.Directory = dir
+	st, err := New(pipeline.Deps{Config: &cfg, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestReport(t, dir, "b1")
+	verified := func(id string) *events.LinksVerified {
+		return &events.LinksVerified{Header: events.Header{ID: "links.verified:" + id, BuildID: id}, LinkVerification: report.LinkVerification{Checked: 4}}
+	}
+	out, err := st.Handle(context.Background(), verified("b1"))
+	if err != nil || len(out) != 1 {
+		t.Fatalf("handle: %v, %v", out, err)
+	}
+	if r, ok := out[0].(*events.LinksReported); !ok || !r.Attached || r.BuildID != "b1" || r.ID != "links.reported:b1" {
+		t.Fatalf("out = %+v, want links.reported attached for b1", out[0])
+	}
+	if rep := readReportFile(t, dir); rep.Links == nil || rep.Links.Checked != 4 {
+		t.Fatalf("report links: %+v", rep.Links)
+	}
+	writeTestReport(t, dir, "b3")
+	out, err = st.Handle(context.Background(), verified("b2"))
+	if err != nil || len(out) != 1 {
+		t.Fatalf("handle: %v, %v", out, err)
+	}
+	if r := out[0].(*events.LinksReported); r.Attached || !strings.Contains(r.Error, "newer build") {
+		t.Fatalf("superseded: %+v", r)
+	}
 }

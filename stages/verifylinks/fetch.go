@@ -21,8 +21,7 @@ const fetchRetryDelay = 3 * time.Second
 // siteFiles says where the rendered site of a build can be read: its
 // public directory and the documentation trees it was rendered from (for
 // naming source files, laid out from the artifact store below the
-// workspace), and whether the site is this process's output directory
-// (verifylinks beside assemble, which also writes the report).
+// workspace).
 //
 // With a shared artifact store (build.artifact_store: broker) and an
 // output directory that does not hold this build's site — verifylinks in a
@@ -31,14 +30,13 @@ const fetchRetryDelay = 3 * time.Second
 // shared store the output directory is the only place to look.
 type siteFiles struct {
 	public, content string
-	local           bool
 	cleanup         func()
 }
 
 func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFiles, error) {
 	out := s.cfg.Output.Directory
 	dir := filepath.Join(workspace.For(s.cfg).Root, "verify", in.BuildID)
-	local := siteFiles{public: filepath.Join(out, "public"), content: filepath.Join(dir, "content"), local: true,
+	local := siteFiles{public: filepath.Join(out, "public"), content: filepath.Join(dir, "content"),
 		cleanup: func() { _ = os.RemoveAll(dir) }}
 	if s.store == nil {
 		local.content = ""

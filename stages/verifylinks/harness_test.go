@@ -123,7 +123,6 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.reportWait = 5 * time.Second
 	s.options = func(o linkcheck.Options) linkcheck.Options {
 		o.TransientRetryDelay = 10 * time.Millisecond
 		return o

@@ -29,7 +29,6 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/stages"
-	"github.com/docweave/docweave/stages/fingerprint"
 )
 
 // Name is the stage name.
@@ -53,7 +52,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	if err := pipeline.CheckLinkSubject(lv.Subject); err != nil {
 		return nil, pipeline.Stage{}, err
 	}
-	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, reportWait: reportWait}
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
 	return s, pipeline.Stage{
 		Name:        Name,
 		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
@@ -66,22 +65,12 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	}, nil
 }
 
-// reportWait bounds the wait for the build's report beside render. It is
-// short: fingerprint writes the report within moments of the render, and
-// adds the figures itself when links.verified reaches it, so a longer wait
-// would only hold up a stopping process whose fingerprint has already
-// stopped.
-const reportWait = 10 * time.Second
-
 type stage struct {
 	cfg *config.Config
 	// store is where a stage running apart from render fetches the site
 	// (see locateSite); nil in tests of the local case.
 	store artifact.Store
 	log   zerolog.Logger
-	// reportWait bounds the wait for the build's report to appear before
-	// the figures are added to it.
-	reportWait time.Duration
 	// options, when set, replaces the options taken from the configuration
 	// (tests use a loopback DNS resolver and a movable clock).
 	options func(linkcheck.Options) linkcheck.Options
@@ -177,16 +166,6 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 		Site:             in.Site,
 		LinkVerification: res.Figures,
 	})
-	switch {
-	case !files.local:
-		// The report file lives with render and fingerprint, which adds
-		// the figures when links.verified reaches it.
-		log.Debug().Msg("site fetched from the artifact store; fingerprint adds the figures to its report")
-	default:
-		if err := fingerprint.AttachLinks(ctx, s.cfg.Output.Directory, in.BuildID, res.Figures, s.reportWait); err != nil {
-			log.Warn().Err(err).Msg("link figures not added to the build report")
-		}
-	}
 	f := res.Figures
 	log.Info().Str("status", f.Status).Int("checked", f.Checked).Int("broken", f.Broken).Int("cached", f.Cached).
 		Int("needs_auth", f.NeedsAuth).Int("rate_limited", f.RateLimited).Int("transient", f.Transient).

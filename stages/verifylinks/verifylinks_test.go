@@ -3,6 +3,7 @@ package verifylinks
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,7 +16,6 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
-	"github.com/docweave/docweave/stages/fingerprint"
 )
 
 // TestOneEventPerBrokenLinkPerBuild runs a daemon build's verification,
@@ -86,9 +86,10 @@ func TestOneEventPerBrokenLinkPerBuild(t *testing.T) {
 	if v.Broken != 3 || v.BrokenEvents != 4 || v.Checked != 7 || v.Status != report.LinksComplete || v.Site != "sha256:b1" {
 		t.Fatalf("figures: %+v", v.LinkVerification)
 	}
-	rep := readReportFile(t, h.cfg.Output.Directory)
-	if rep.Links == nil || rep.Links.Broken != 3 || rep.BuildID != "b1" || rep.Outcome != report.OutcomeSuccess {
-		t.Fatalf("report links section: %+v", rep.Links)
+	// The figures travel on links.verified; the report is fingerprint's
+	// alone to write (it adds them when links.verified reaches it).
+	if rep := readReportFile(t, h.cfg.Output.Directory); rep.Links != nil || rep.BuildID != "b1" {
+		t.Fatalf("verifylinks wrote into fingerprint's report: %+v", rep.Links)
 	}
 
 	// A redelivery of the same build (new message ID, same content) makes
@@ -135,11 +136,15 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 
 func readReportFile(t *testing.T, dir string) *report.Build {
 	t.Helper()
-	rep, err := fingerprint.ReadReport(filepath.Join(dir, "build-report.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "build-report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep
+	var rep report.Build
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return &rep
 }
 
 func TestDisabledStageDoesNothing(t *testing.T) {
