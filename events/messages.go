@@ -171,9 +171,14 @@ type SiteRendered struct {
 	Units []UnitOutcome `json:"units,omitempty"`
 	// Superseded is set when a newer build had already published: this
 	// build's site was not published (OK is false).
-	Superseded bool           `json:"superseded,omitempty"`
-	Issues     []report.Issue `json:"issues,omitempty"`
-	Timings    Timings        `json:"timings"`
+	Superseded bool `json:"superseded,omitempty"`
+	// Direct and VerifyLinks are the build request's flags (a command-line
+	// build, and its --verify-links), carried for the stages after the
+	// site: verifylinks decides from them.
+	Direct      bool           `json:"direct,omitempty"`
+	VerifyLinks bool           `json:"verify_links,omitempty"`
+	Issues      []report.Issue `json:"issues,omitempty"`
+	Timings     Timings        `json:"timings"`
 }
 
 // Subject implements Event.

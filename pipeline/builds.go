@@ -19,10 +19,13 @@ import (
 // the outcome of each that arrived. Stages in
 // different processes update it with compare-and-set, never in memory.
 type BuildState struct {
-	BuildID    string `json:"build_id"`
-	Reason     string `json:"reason"`
-	Direct     bool   `json:"direct"`
-	ConfigHash string `json:"config_hash"`
+	BuildID string `json:"build_id"`
+	Reason  string `json:"reason"`
+	Direct  bool   `json:"direct"`
+	// VerifyLinks is the request's --verify-links, for the stages after
+	// the site (they learn it from site.rendered).
+	VerifyLinks bool   `json:"verify_links,omitempty"`
+	ConfigHash  string `json:"config_hash"`
 	// AcquisitionHash is config.AcquisitionHash: the part of the
 	// configuration that decides the documentation trees.
 	AcquisitionHash string                        `json:"acquisition_hash,omitempty"`

@@ -30,6 +30,8 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		Header:   events.Header{ID: "site.rendered:" + j.BuildID, BuildID: j.BuildID},
 		Outcomes: st.Outcomes(),
 		Timings:  events.Timings{},
+		// The request's flags, for verifylinks.
+		Direct: st.Direct, VerifyLinks: st.VerifyLinks,
 	}
 	fail := func(msg string) []events.Event {
 		out.Issues = append(out.Issues, report.Issue{Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name, Message: msg})

@@ -101,6 +101,7 @@ func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]event
 		BuildID:         req.BuildID,
 		Reason:          req.Reason,
 		Direct:          req.Direct,
+		VerifyLinks:     req.VerifyLinks,
 		ConfigHash:      s.cfg.Hash(),
 		AcquisitionHash: s.cfg.AcquisitionHash(),
 		StartedAt:       req.Time,

@@ -1,21 +1,28 @@
 package verifylinks
 
 import (
-	"regexp"
 	"testing"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
 )
 
-func TestRequestKeyIsAValidBucketKeyForAnyBuildID(t *testing.T) {
-	valid := regexp.MustCompile(`^[-/_=.a-zA-Z0-9]+$`)
-	seen := map[string]bool{}
-	for _, id := range []string{"20260501t100000-ab12cd34", "b1", "a build with spaces/and*wildcards>"} {
-		k := requestKey(id)
-		if !valid.MatchString(k) {
-			t.Errorf("%q → %q is not a valid key", id, k)
+// The decision follows the request's flags on site.rendered: a direct
+// build is verified only when it asked, whatever enabled says; a daemon
+// build when enabled is true.
+func TestShouldVerifyFollowsTheRequestsFlags(t *testing.T) {
+	for _, c := range []struct {
+		direct, verifyLinks, enabled, want bool
+	}{
+		{direct: true, verifyLinks: true, enabled: false, want: true},
+		{direct: true, verifyLinks: false, enabled: true, want: false},
+		{direct: false, enabled: true, want: true},
+		{direct: false, enabled: false, want: false},
+	} {
+		in := &events.SiteRendered{Direct: c.direct, VerifyLinks: c.verifyLinks}
+		got, why := shouldVerify(in, config.LinkVerification{Enabled: c.enabled})
+		if got != c.want || why == "" {
+			t.Errorf("%+v: verify %v (%q), want %v", c, got, why, c.want)
 		}
-		if seen[k] {
-			t.Errorf("%q collides", id)
-		}
-		seen[k] = true
 	}
 }

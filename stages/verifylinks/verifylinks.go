@@ -55,9 +55,9 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
 	return s, pipeline.Stage{
 		Name:        Name,
-		Subjects:    []string{events.SubjectBuildRequested, events.SubjectSiteRendered},
+		Subjects:    []string{events.SubjectSiteRendered},
 		Publishes:   []string{events.DefaultBrokenLinkSubject, events.SubjectLinksVerified},
-		Handle:      s.handle,
+		Handle:      pipeline.On(Name, s.handle),
 		Setup:       s.setup,
 		Concurrency: 1,
 		AckWait:     time.Minute,
@@ -102,21 +102,11 @@ func (s *stage) linkCache() *linkcheck.Cache {
 	return s.cache
 }
 
-func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, error) {
-	switch in := ev.(type) {
-	case *events.BuildRequested:
-		if err := s.ready(); err != nil {
-			return nil, err
-		}
-		return nil, s.noteRequest(ctx, in)
-	case *events.SiteRendered:
-		if err := s.ready(); err != nil {
-			return nil, err
-		}
-		return s.verify(ctx, in)
-	default:
-		return nil, pipeline.Permanentf("verifylinks: unexpected %T", ev)
+func (s *stage) handle(ctx context.Context, in *events.SiteRendered) ([]events.Event, error) {
+	if err := s.ready(); err != nil {
+		return nil, err
 	}
+	return s.verify(ctx, in)
 }
 
 // ready says whether Setup has opened the link cache (a transient error
@@ -136,7 +126,7 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 	if !in.OK {
 		return nil, nil // no new site: the last one was verified with its own build
 	}
-	verify, why := s.shouldVerify(ctx, in.BuildID)
+	verify, why := shouldVerify(in, s.cfg.Daemon.LinkVerification)
 	log := s.log.With().Str("build_id", in.BuildID).Logger()
 	if !verify {
 		log.Debug().Str("why", why).Msg("links not verified")

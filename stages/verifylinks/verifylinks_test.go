@@ -173,28 +173,23 @@ func TestFailedRenderIsNotVerified(t *testing.T) {
 }
 
 // TestDirectBuildsVerifyOnlyWhenAsked: a direct build is verified only with
-// --verify-links (VerifyLinks in its request), even with enabled true; and
-// asking works with enabled false.
+// --verify-links (VerifyLinks, carried on site.rendered), even with enabled
+// true; and asking works with enabled false.
 func TestDirectBuildsVerifyOnlyWhenAsked(t *testing.T) {
-	h := newHarness(t, func(c *config.Config) { c.Daemon.LinkVerification.Enabled = false })
-	for _, c := range []struct {
-		build  string
-		verify bool
-	}{{"d1", false}, {"d2", true}} {
-		h.publish(&events.BuildRequested{Header: events.Header{ID: "build.requested:" + c.build, BuildID: c.build}, Reason: "cli", Direct: true, VerifyLinks: c.verify})
-		h.writeReport(c.build)
-		h.publish(rendered(c.build))
-		if got := h.verified(c.build) != nil; got != c.verify {
-			t.Errorf("%s (verify_links %v): verified %v", c.build, c.verify, got)
+	for _, enabled := range []bool{false, true} {
+		h := newHarness(t, func(c *config.Config) { c.Daemon.LinkVerification.Enabled = enabled })
+		for _, c := range []struct {
+			build  string
+			verify bool
+		}{{"d1", false}, {"d2", true}} {
+			h.writeReport(c.build)
+			ev := rendered(c.build)
+			ev.Direct, ev.VerifyLinks = true, c.verify
+			h.publish(ev)
+			if got := h.verified(c.build) != nil; got != c.verify {
+				t.Errorf("enabled %v, %s (verify_links %v): verified %v", enabled, c.build, c.verify, got)
+			}
 		}
-	}
-}
-
-func TestProcessInDirectModeWithoutNoteDoesNotVerify(t *testing.T) {
-	h := newHarness(t, func(c *config.Config) { c.Mode = config.ModeDirect })
-	h.publish(rendered("b1"))
-	if h.verified("b1") != nil {
-		t.Fatal("a direct-mode process verified a build nobody asked it to")
 	}
 }
 
