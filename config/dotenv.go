@@ -9,6 +9,11 @@ import (
 	"strings"
 )
 
+// The dotenv reader is our own rather than gotenv (viper's) or godotenv:
+// both expand $NAME inside values, and both quote the text they could not
+// read in their errors, which would put a secret in a log
+// (docs/configuration.md says more).
+
 // Names of the dotenv files the loader reads, in the order they are loaded.
 const (
 	dotEnvFile      = ".env"
