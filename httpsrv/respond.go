@@ -38,51 +38,38 @@ func WriteError(w http.ResponseWriter, status int, code, message string) {
 	WriteJSON(w, status, ErrorBody{Code: code, Message: message})
 }
 
-// statusRecorder remembers the status a handler wrote, for the access log.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
+// LevelFunc chooses the level of a request's access-log line.
+type LevelFunc func(path string, status int) zerolog.Level
 
-func (s *statusRecorder) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
+// DefaultLevel logs requests at debug (a busy site would flood info), and
+// server errors other than 503 at error.
+func DefaultLevel(_ string, status int) zerolog.Level {
+	if status >= 500 && status != http.StatusServiceUnavailable {
+		return zerolog.ErrorLevel
 	}
-	s.ResponseWriter.WriteHeader(code)
+	return zerolog.DebugLevel
 }
 
-func (s *statusRecorder) Write(b []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection (Flush and
-// SetWriteDeadline, which event streams need).
-func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
-
-// WithAccessLog logs every request when it ends with the stable fields
-// server, method, path, status and duration_ms: at debug (a busy site would
-// flood info), and at error for server errors other than 503.
-func WithAccessLog(server string, log zerolog.Logger, next http.Handler) http.Handler {
+// AccessLog logs every request when it ends with the stable fields method,
+// path, status and duration_ms, at the level level chooses; the logger
+// carries the server field. The query string and headers are never
+// logged: they could carry secrets.
+func AccessLog(log zerolog.Logger, level LevelFunc, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := Record(w)
 		next.ServeHTTP(rec, r)
-		status := rec.status
-		if status == 0 {
-			status = http.StatusOK
-		}
-		ev := log.Debug()
-		if status >= 500 && status != http.StatusServiceUnavailable {
-			ev = log.Error()
-		}
-		ev.Str(logging.FieldServer, server).
+		status := rec.Status()
+		log.WithLevel(level(r.URL.Path, status)).
 			Str("method", r.Method).
 			Str("path", r.URL.Path).
 			Int("status", status).
 			Float64(logging.FieldDuration, float64(time.Since(start).Microseconds())/1000).
 			Msg("request")
 	})
+}
+
+// WithAccessLog is AccessLog at DefaultLevel for the server named server.
+func WithAccessLog(server string, log zerolog.Logger, next http.Handler) http.Handler {
+	return AccessLog(log.With().Str(logging.FieldServer, server).Logger(), DefaultLevel, next)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/docweave/docweave/httpsrv"
 )
 
 // serverName is the value of the "server" log field.
@@ -62,7 +64,10 @@ func New(opts Options) http.Handler {
 		}
 		writeError(w, http.StatusNotFound, codeNotFound, "no such endpoint on the admin server")
 	})
-	return logRequests(log, recoverPanics(log, mux))
+	internal := func(w http.ResponseWriter) {
+		writeError(w, http.StatusInternalServerError, codeInternal, "internal error; see the daemon log")
+	}
+	return httpsrv.AccessLog(log, requestLogLevel, httpsrv.RecoverPanics(log, internal, mux))
 }
 
 // allowMethods answers 405 with an Allow header unless the request's

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/httpsrv"
 	"github.com/docweave/docweave/ingress"
 	"github.com/docweave/docweave/logging"
 )
@@ -151,29 +151,11 @@ func methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 
 // recoverInternal turns a panic into a 500 with an Error body (when no
 // response has started) and an error log with the stack, instead of a
-// dropped connection.
+// dropped connection (httpsrv.RecoverPanics).
 func recoverInternal(logger zerolog.Logger, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		defer func() {
-			v := recover()
-			if v == nil {
-				return
-			}
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			logger.Error().Str("panic", fmt.Sprint(v)).Str("path", r.URL.Path).
-				Bytes("stack", debug.Stack()).Msg("ingress request failed")
-			if !rec.wroteHeader {
-				for k := range w.Header() {
-					w.Header().Del(k)
-				}
-				writeError(w, http.StatusInternalServerError, CodeInternal, "internal error; the server log has details")
-			}
-		}()
-		h.ServeHTTP(rec, r)
-	})
+	return httpsrv.RecoverPanics(logger, func(w http.ResponseWriter) {
+		writeError(w, http.StatusInternalServerError, CodeInternal, "internal error; the server log has details")
+	}, h)
 }
 
 // staticJSON serves a fixed JSON document with a strong ETag, so clients

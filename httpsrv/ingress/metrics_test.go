@@ -46,15 +46,3 @@ func TestInstrumentCountsByRouteAndCode(t *testing.T) {
 		t.Error("a series exists for a status code that never occurred")
 	}
 }
-
-func TestStatusRecorderKeepsTheFirstStatus(t *testing.T) {
-	rec := &statusRecorder{ResponseWriter: httptest.NewRecorder(), status: 200}
-	rec.WriteHeader(503)
-	rec.WriteHeader(200) // ignored by net/http too
-	if rec.status != 503 || !rec.wroteHeader {
-		t.Fatalf("status %d, wroteHeader %v", rec.status, rec.wroteHeader)
-	}
-	if _, ok := any(rec).(interface{ Unwrap() http.ResponseWriter }); !ok {
-		t.Fatal("statusRecorder must expose the writer it wraps")
-	}
-}

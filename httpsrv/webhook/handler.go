@@ -195,7 +195,9 @@ func (s *server) endpoint(fn endpointFunc) http.Handler {
 	})
 }
 
-// run calls fn and recovers from a panic in it.
+// run calls fn and recovers from a panic in it. Unlike the other servers
+// (httpsrv.RecoverPanics) the panic becomes a reply, so it is logged and
+// counted like every other answer of this server.
 func (s *server) run(fn endpointFunc, r *http.Request) (rep reply) {
 	defer func() {
 		if v := recover(); v != nil {
