@@ -33,7 +33,9 @@ func TestStatusRecorderKeepsTheFirstStatus(t *testing.T) {
 func TestRecoverPanicsAnswersWithTheServersOwnError(t *testing.T) {
 	var logs bytes.Buffer
 	log := zerolog.New(&logs)
-	fail := func(w http.ResponseWriter) { WriteError(w, http.StatusInternalServerError, "internal_error", "see the log") }
+	fail := func(w http.ResponseWriter) {
+		WriteError(w, http.StatusInternalServerError, "internal_error", "see the log")
+	}
 	panicking := RecoverPanics(log, fail, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("ETag", `"half"`)
 		panic("backend bug")
