@@ -17,6 +17,7 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/daemon"
 	"github.com/docweave/docweave/report"
+	_ "github.com/docweave/docweave/stages/all" // the daemon measured here runs every stage in process
 )
 
 // daemonSamples are the daemon's figures at one size.

@@ -31,7 +31,7 @@ type floorSample struct {
 // build's clone concurrency, the documentation folders are copied into a
 // Hugo project's content/ directory exactly where the build lays them out,
 // and a child process renders that project with site.Render — the same
-// Hugo and the same theme the build uses — through `docweave bench
+// Hugo and the same theme the build uses — through `docweave-bench
 // render-floor`. What docweave adds on top (the broker, stages, artifact
 // store, reports, fingerprints) is the difference between the two.
 func (f *sizeFarm) floor(ctx context.Context, round int) (floorSample, error) {
@@ -55,11 +55,11 @@ func (f *sizeFarm) floor(ctx context.Context, round int) (floorSample, error) {
 	if err != nil {
 		return floorSample{}, fmt.Errorf("floor %d of %s: %w", round, f.size, err)
 	}
-	args := []string{"bench", "render-floor", "--project", project, "--publish", filepath.Join(dir, "public"), "--title", benchTitle}
+	args := []string{"render-floor", "--project", project, "--publish", filepath.Join(dir, "public"), "--title", benchTitle}
 	for _, r := range f.repos {
 		args = append(args, "--repository", r.Name+"="+f.contentPath(r.Name))
 	}
-	run, err := runChild(ctx, f.opts.Binary, nil, args...)
+	run, err := runChild(ctx, f.opts.FloorBinary, nil, args...)
 	if err != nil {
 		return floorSample{}, fmt.Errorf("floor %d of %s: render: %w", round, f.size, err)
 	}
@@ -79,7 +79,7 @@ func (f *sizeFarm) contentPath(name string) string {
 	return name
 }
 
-// FloorResult is what `docweave bench render-floor` prints on stdout.
+// FloorResult is what `docweave-bench render-floor` prints on stdout.
 type FloorResult struct {
 	Pages int `json:"pages"`
 	Files int `json:"files"`

@@ -12,9 +12,12 @@ import (
 
 // Options say what `docweave bench run` measures and how often.
 type Options struct {
-	// Binary is the docweave executable the cold builds and the floor's
-	// render run as child processes (their peak memory is a process's).
+	// Binary is the docweave executable the cold builds run as child
+	// processes (their peak memory is a process's).
 	Binary string
+	// FloorBinary is the docweave-bench executable whose render-floor
+	// command renders the floor's Hugo project as a child process.
+	FloorBinary string
 	// Baseline, when set, is another docweave executable (say, built from
 	// an earlier commit) whose cold builds alternate with Binary's in the
 	// same run, for a ratio that does not depend on the machine.
@@ -81,6 +84,8 @@ func (o Options) Validate() error {
 	switch {
 	case o.Binary == "":
 		return fmt.Errorf("bench: the docweave binary is required (Options.Binary)")
+	case o.FloorBinary == "":
+		return fmt.Errorf("bench: the docweave-bench binary is required for the floor's render (Options.FloorBinary)")
 	case len(o.Sizes) == 0:
 		return fmt.Errorf("bench: sizes: expected at least one REPOSxPAGES size")
 	case o.Repeat < 1:

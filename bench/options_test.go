@@ -25,7 +25,7 @@ func TestValidateNamesTheOption(t *testing.T) {
 	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "binary") {
 		t.Fatalf("no binary: %v", err)
 	}
-	o.Binary = "/bin/true"
+	o.Binary, o.FloorBinary = "/bin/true", "/bin/true"
 	if err := o.Validate(); err != nil {
 		t.Fatalf("quick options: %v", err)
 	}
@@ -34,7 +34,7 @@ func TestValidateNamesTheOption(t *testing.T) {
 		t.Fatalf("repeat 0: %v", err)
 	}
 	o = DefaultOptions()
-	o.Binary = "/bin/true"
+	o.Binary, o.FloorBinary = "/bin/true", "/bin/true"
 	if o.Repeat < 5 || len(o.Sizes) != 2 || o.DaemonBuilds != 20 {
 		t.Fatalf("default options do not match the issue: %+v", o)
 	}

@@ -1,276 +1,50 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/signal"
+	"os/exec"
 	"path/filepath"
-	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
-
-	"github.com/docweave/docweave/bench"
-	"github.com/docweave/docweave/bench/farm"
-	"github.com/docweave/docweave/logging"
 )
 
 func init() { registerCommand(newBenchCommand) }
 
-// newBenchCommand is `docweave bench`: the benchmarks of docs/performance.md,
-// in the binary itself so that anyone can rerun them without a checkout.
-func newBenchCommand(g *globalFlags) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "bench",
-		Short: "Measure docweave against the git command line and Hugo on a generated farm",
-		Long: `bench generates a farm of Git repositories with realistic Markdown pages,
-serves it over Git smart HTTP on loopback, and measures docweave on it:
+// benchBinary is the name of the benchmarks' own binary (cmd/docweave-bench).
+const benchBinary = "docweave-bench"
 
-  docweave bench run            every figure of docs/performance.md (long)
-  docweave bench run --quick    a smoke test of every row (seconds)
-  docweave bench farm --dir D   generate and serve a farm for your own tests`,
-	}
-	cmd.AddCommand(newBenchRunCommand(g), newBenchFarmCommand(), newBenchChartCommand(), newBenchRenderFloorCommand())
-	return cmd
-}
+// newBenchCommand is `docweave bench`: a launcher of docweave-bench, the
+// benchmarks of docs/performance.md, which are a binary of their own so
+// that they and their repository farm are not compiled into docweave. It
+// runs docweave-bench from beside this binary (else from PATH) with every
+// argument as given, measuring this binary.
+func newBenchCommand(*globalFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "bench [run|farm|chart] [flags]",
+		Short: "Measure docweave against the git command line and Hugo (runs docweave-bench)",
+		Long: `bench runs docweave-bench, the benchmarks of docs/performance.md, with this
+binary as the one measured. Build it beside docweave:
 
-func newBenchRunCommand(g *globalFlags) *cobra.Command {
-	var (
-		quick                                       bool
-		sizes, jsonPath, svgPath, workDir, baseline string
-		repos, pages, repeat, daemonBuilds          int
-		concurrency, linkHosts, ingressReq          int
-		linkLatency                                 time.Duration
-	)
-	cmd := &cobra.Command{
-		Use:   "run",
-		Short: "Measure every figure, print a table, write JSON and an SVG chart",
-		Long: `run measures, at each size: the cold direct build (docweave build as a child
-process, with its peak RSS) against the floor (git clone of the same
-repositories at the same concurrency plus Hugo rendering the same tree with
-the same theme); a daemon rebuild with nothing changed and with one
-repository changed, and the daemon's live heap across successive builds;
-link verification with a cold and a warm cache. Then the ingress API's 304
-and 200 rates. Each figure is the median of --repeat runs, with its spread.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts := bench.DefaultOptions()
-			if quick {
-				opts = bench.QuickOptions()
-			}
-			flags := cmd.Flags()
-			if flags.Changed("sizes") {
-				s, err := bench.ParseSizes(sizes)
-				if err != nil {
-					return &exitError{code: 2, err: fmt.Errorf("--%w", err)}
-				}
-				opts.Sizes = s
-			}
-			if flags.Changed("repos") || flags.Changed("pages") {
-				if !flags.Changed("repos") || !flags.Changed("pages") {
-					return &exitError{code: 2, err: fmt.Errorf("--repos and --pages: give both (one size), or use --sizes")}
-				}
-				opts.Sizes = []bench.Size{{Repos: repos, Pages: pages}}
-			}
-			for name, dst := range map[string]*int{"repeat": &opts.Repeat, "daemon-builds": &opts.DaemonBuilds, "clone-concurrency": &opts.CloneConcurrency, "link-hosts": &opts.LinkHosts, "ingress-requests": &opts.IngressRequests} {
-				if flags.Changed(name) {
-					v, _ := flags.GetInt(name)
-					*dst = v
-				}
-			}
-			if flags.Changed("link-latency") {
-				opts.LinkLatency = linkLatency
-			}
-			opts.WorkDir = workDir
-			if baseline != "" {
-				abs, err := filepath.Abs(baseline)
-				if err != nil {
-					return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
-				}
-				if _, err := os.Stat(abs); err != nil {
-					return &exitError{code: 2, err: fmt.Errorf("--baseline: %w", err)}
-				}
-				opts.Baseline = abs
-			}
-			level := g.logLevel
-			if !cmd.Root().PersistentFlags().Changed("log-level") {
-				level = "warn" // the daemon's info logs would bury the progress lines
-			}
-			log, err := logging.New(os.Stderr, g.logFormat, level)
+  go build -o docweave-bench ./cmd/docweave-bench
+
+Then "docweave bench run --quick" smoke-tests every row, "docweave bench run"
+takes every figure, "docweave bench --help" lists the rest.`,
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			self, err := os.Executable()
 			if err != nil {
-				return &exitError{code: 2, err: err}
+				return &exitError{code: 2, err: fmt.Errorf("bench: find this binary: %w", err)}
 			}
-			opts.Log = log
-			opts.Progress = cmd.ErrOrStderr()
-			if opts.Binary, err = os.Executable(); err != nil {
-				return &exitError{code: 2, err: fmt.Errorf("find the docweave binary for the child processes: %w", err)}
+			bin := filepath.Join(filepath.Dir(self), benchBinary)
+			if _, err := os.Stat(bin); err != nil {
+				if bin, err = exec.LookPath(benchBinary); err != nil {
+					return &exitError{code: 2, err: fmt.Errorf("bench: %s is neither beside %s nor on PATH; build it with: go build -o %s ./cmd/docweave-bench", benchBinary, self, filepath.Join(filepath.Dir(self), benchBinary))}
+				}
 			}
-			if err := opts.Validate(); err != nil {
-				return &exitError{code: 2, err: err}
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			rep, err := bench.Run(ctx, opts)
-			if err != nil {
-				return &exitError{code: 1, err: err}
-			}
-			rep.Command = "docweave " + joinArgs(os.Args[1:])
-			return writeBenchOutputs(cmd, rep, jsonPath, svgPath)
+			// The launcher becomes docweave-bench (same process: signals,
+			// exit code and output are the benchmarks' own).
+			return execBench(bin, append([]string{bin, "--docweave", self}, args...))
 		},
 	}
-	f := cmd.Flags()
-	f.BoolVar(&quick, "quick", false, "smoke test: one tiny farm (2x5), 2 repeats, 3 daemon builds")
-	f.StringVar(&sizes, "sizes", "20x50,50x100", "farm sizes REPOSxPAGES, comma-separated")
-	f.IntVar(&repos, "repos", 0, "repositories of a single size (with --pages; replaces --sizes)")
-	f.IntVar(&pages, "pages", 0, "pages per repository of a single size (with --repos)")
-	f.IntVar(&repeat, "repeat", 5, "runs per figure; the median is reported")
-	f.IntVar(&daemonBuilds, "daemon-builds", 20, "successive one-repository-changed daemon builds at the largest size")
-	f.IntVar(&concurrency, "clone-concurrency", 4, "build.clone_concurrency, and the floor's git clone concurrency")
-	f.IntVar(&linkHosts, "link-hosts", 8, "loopback servers standing in for the external sites pages link to")
-	f.DurationVar(&linkLatency, "link-latency", 20*time.Millisecond, "how long each external link takes to answer")
-	f.IntVar(&ingressReq, "ingress-requests", 20000, "requests per ingress rate sample")
-	f.StringVar(&jsonPath, "json", "bench-results.json", "where the JSON results go")
-	f.StringVar(&svgPath, "svg", "docs/images/performance.svg", "where the chart goes (\"\" for none)")
-	f.StringVar(&baseline, "baseline", "", "another docweave binary (say, built from an earlier commit) whose cold builds alternate with this one's")
-	f.StringVar(&workDir, "work-dir", "", "directory for the farms and builds (default: a temporary directory, removed afterwards)")
-	return cmd
-}
-
-// writeBenchOutputs prints the table and writes the JSON and the chart.
-func writeBenchOutputs(cmd *cobra.Command, rep *bench.Report, jsonPath, svgPath string) error {
-	if err := bench.WriteTable(cmd.OutOrStdout(), rep); err != nil {
-		return &exitError{code: 1, err: err}
-	}
-	if jsonPath != "" {
-		if err := rep.WriteJSON(jsonPath); err != nil {
-			return &exitError{code: 1, err: err}
-		}
-	}
-	if svgPath != "" {
-		var buf bytes.Buffer
-		if err := bench.WriteSVG(&buf, rep); err != nil {
-			return &exitError{code: 1, err: err}
-		}
-		if err := os.MkdirAll(filepath.Dir(svgPath), 0o755); err != nil {
-			return &exitError{code: 1, err: fmt.Errorf("chart %s: %w", svgPath, err)}
-		}
-		if err := os.WriteFile(svgPath, buf.Bytes(), 0o644); err != nil {
-			return &exitError{code: 1, err: fmt.Errorf("chart %s: %w", svgPath, err)}
-		}
-	}
-	return nil
-}
-
-func newBenchChartCommand() *cobra.Command {
-	var jsonPath, svgPath string
-	cmd := &cobra.Command{
-		Use:   "chart",
-		Short: "Redraw the table and the chart from an earlier run's JSON",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			rep, err := bench.ReadJSON(jsonPath)
-			if err != nil {
-				return &exitError{code: 2, err: err}
-			}
-			return writeBenchOutputs(cmd, rep, "", svgPath)
-		},
-	}
-	cmd.Flags().StringVar(&jsonPath, "json", "bench-results.json", "results of `docweave bench run`")
-	cmd.Flags().StringVar(&svgPath, "svg", "docs/images/performance.svg", "where the chart goes")
-	return cmd
-}
-
-func newBenchFarmCommand() *cobra.Command {
-	var dir string
-	var repos, pages, linkHosts int
-	var linkLatency time.Duration
-	cmd := &cobra.Command{
-		Use:   "farm",
-		Short: "Generate a farm, serve it over Git smart HTTP, print a configuration for it",
-		Long: `farm generates --repos repositories of --pages pages under --dir, serves them
-over Git smart HTTP on a random loopback port and the pages' external links
-from --link-hosts loopback servers, prints a docweave configuration that
-builds the farm, and serves until interrupted.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if dir == "" {
-				return &exitError{code: 2, err: fmt.Errorf("--dir: required (where the repositories go)")}
-			}
-			links, err := farm.StartLinkServers(linkHosts, linkLatency)
-			if err != nil {
-				return &exitError{code: 2, err: err}
-			}
-			defer links.Close()
-			reposDir := filepath.Join(dir, "repos")
-			made, err := farm.Generate(farm.Spec{Dir: reposDir, Repos: repos, Pages: pages, LinkBases: links.Bases()})
-			if err != nil {
-				return &exitError{code: 2, err: err}
-			}
-			git, err := farm.ServeGit(reposDir)
-			if err != nil {
-				return &exitError{code: 1, err: err}
-			}
-			defer git.Close()
-			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "# docweave bench farm: %d repositories × %d pages; external links answered by %v\n", repos, pages, links.Bases())
-			fmt.Fprintln(out, "repositories:")
-			for _, r := range made {
-				fmt.Fprintf(out, "  - {name: %s, url: %q}\n", r.Name, git.URL(r.Name))
-			}
-			abs, _ := filepath.Abs(dir)
-			fmt.Fprintf(out, "output:\n  directory: %q\n", filepath.Join(abs, "site"))
-			fmt.Fprintln(cmd.ErrOrStderr(), "bench farm: serving; interrupt to stop")
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			<-ctx.Done()
-			return nil
-		},
-	}
-	cmd.Flags().StringVar(&dir, "dir", "", "directory for the repositories (required)")
-	cmd.Flags().IntVar(&repos, "repos", 20, "number of repositories")
-	cmd.Flags().IntVar(&pages, "pages", 50, "pages per repository")
-	cmd.Flags().IntVar(&linkHosts, "link-hosts", 8, "loopback servers answering the external links")
-	cmd.Flags().DurationVar(&linkLatency, "link-latency", 20*time.Millisecond, "how long each external link takes to answer")
-	return cmd
-}
-
-// newBenchRenderFloorCommand is the render half of the floor, run by
-// `bench run` as a child process so its peak memory is its own.
-func newBenchRenderFloorCommand() *cobra.Command {
-	var project, publish, title string
-	var repos []string
-	cmd := &cobra.Command{
-		Use:    "render-floor",
-		Short:  "Render a prepared Hugo project with docweave's theme (used by bench run)",
-		Hidden: true,
-		Args:   cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if project == "" || publish == "" {
-				return &exitError{code: 2, err: fmt.Errorf("--project and --publish: both required")}
-			}
-			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos)
-			if err != nil {
-				return &exitError{code: 1, err: err}
-			}
-			return json.NewEncoder(cmd.OutOrStdout()).Encode(res)
-		},
-	}
-	cmd.Flags().StringVar(&project, "project", "", "Hugo project directory with content/ written")
-	cmd.Flags().StringVar(&publish, "publish", "", "where the HTML goes (must not exist)")
-	cmd.Flags().StringVar(&title, "title", "docweave benchmark", "site title")
-	cmd.Flags().StringArrayVar(&repos, "repository", nil, "name=content/path of a repository (repeatable)")
-	return cmd
-}
-
-func joinArgs(args []string) string {
-	var b bytes.Buffer
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(a)
-	}
-	return b.String()
 }

@@ -21,11 +21,14 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	binary = filepath.Join(dir, "docweave")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building docweave for the command tests:", err)
-		os.Exit(2)
+	// docweave-bench goes beside docweave, where `docweave bench` finds it.
+	for out, pkg := range map[string]string{binary: ".", filepath.Join(dir, "docweave-bench"): "../docweave-bench"} {
+		build := exec.Command("go", "build", "-o", out, pkg)
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building", filepath.Base(out), "for the command tests:", err)
+			os.Exit(2)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
