@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -188,7 +189,7 @@ func followSites(ctx context.Context, js jetstream.JetStream, store artifact.Sto
 		if p.Site == current {
 			return
 		}
-		if err := fetchSite(ctx, store, artifact.Ref(p.Site), outputDir, public); err != nil {
+		if err := fetchSiteRetrying(ctx, store, artifact.Ref(p.Site), outputDir, public); err != nil {
 			log.Error().Err(err).Str("build_id", p.BuildID).Str("site", p.Site).Msg("published site not fetched; still serving the previous one")
 			return
 		}
@@ -200,6 +201,33 @@ func followSites(ctx context.Context, js jetstream.JetStream, store artifact.Sto
 	}
 	go func() { <-ctx.Done(); cc.Stop() }()
 	return nil
+}
+
+// fetchTries and fetchFirstWait bound how often a published site is
+// fetched before it is given up until the next one: a read that fails
+// during a broker leader election is tried again (about 8 s in all).
+const (
+	fetchTries     = 5
+	fetchFirstWait = 500 * time.Millisecond
+)
+
+// fetchSiteRetrying is fetchSite, tried again after a failure with a
+// doubling wait: site.published says the site is stored, so a failure is
+// the broker's moment, not a missing site.
+func fetchSiteRetrying(ctx context.Context, store artifact.Store, ref artifact.Ref, outputDir, public string) error {
+	wait := fetchFirstWait
+	for try := 1; ; try++ {
+		err := fetchSite(ctx, store, ref, outputDir, public)
+		if err == nil || try == fetchTries || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
 }
 
 func fetchSite(ctx context.Context, store artifact.Store, ref artifact.Ref, outputDir, public string) error {

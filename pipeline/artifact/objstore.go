@@ -57,6 +57,9 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 	}
 	if obs, err := js.ObjectStore(ctx, ObjectStoreBucket); err == nil {
 		if st, err := obs.Status(ctx); err == nil && st.Replicas() == replicas {
+			if obs, err = readFromLeader(ctx, js, obs); err != nil {
+				return nil, err
+			}
 			return bindObjects(ctx, js, obs)
 		}
 	}
@@ -70,7 +73,42 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
 	}
+	if obs, err = readFromLeader(ctx, js, obs); err != nil {
+		return nil, err
+	}
 	return bindObjects(ctx, js, obs)
+}
+
+// readFromLeader turns off direct gets on the bucket's stream and binds
+// obs again, so that an object's info is read from the stream leader.
+// nats.go creates object stores with direct gets, which any replica of
+// an R3 stream answers, and a follower may not have the info of an object
+// put a moment ago: a stage that announced the object (site.published
+// after the site's upload) would send readers to a "not found". Every
+// artifact is read right after another process stored it, so reads go
+// where writes went.
+func readFromLeader(ctx context.Context, js jetstream.JetStream, obs jetstream.ObjectStore) (jetstream.ObjectStore, error) {
+	st, err := obs.Status(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	raw, err := unscoped(js)
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	stream, err := raw.Stream(ctx, "OBJ_"+st.Bucket())
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	}
+	cfg := stream.CachedInfo().Config
+	if !cfg.AllowDirect {
+		return obs, nil
+	}
+	cfg.AllowDirect = false
+	if _, err := raw.UpdateStream(ctx, cfg); err != nil {
+		return nil, fmt.Errorf("object store %s: reads from the stream leader: %w", ObjectStoreBucket, err)
+	}
+	return js.ObjectStore(ctx, ObjectStoreBucket)
 }
 
 // bindObjects finds the bucket's own name and stream behind obs, and a
