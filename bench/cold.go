@@ -16,7 +16,7 @@ import (
 type coldSample struct {
 	Seconds float64
 	RSSMB   float64
-	Report  report.Build
+	Report  report.Report
 }
 
 // coldBuild runs `docweave build` as a child process against the farm with
@@ -46,7 +46,7 @@ func (f *sizeFarm) coldBuildWith(ctx context.Context, binary, name string, repos
 	if err != nil {
 		return coldSample{}, fmt.Errorf("cold build %s of %s: read its report: %w", name, f.size, err)
 	}
-	var rep report.Build
+	var rep report.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return coldSample{}, fmt.Errorf("cold build %s of %s: build-report.json: %w", name, f.size, err)
 	}

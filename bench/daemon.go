@@ -150,9 +150,9 @@ type adminClient struct {
 
 // buildStatus is the part of GET /api/builds/{id} the bench reads.
 type buildStatus struct {
-	State      string        `json:"state"`
-	SkipReason string        `json:"skip_reason"`
-	Report     *report.Build `json:"report"`
+	State      string         `json:"state"`
+	SkipReason string         `json:"skip_reason"`
+	Report     *report.Report `json:"report"`
 }
 
 // triggerAndWait requests a build and polls its status every millisecond

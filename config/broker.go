@@ -171,7 +171,7 @@ const (
 // the embedded one listening), because a stage or server there may need
 // what this process stores; as the local workspace when the broker is
 // in-process only, where no other process can take part.
-func (b Build) ArtifactStoreFor(sharedBroker bool) string {
+func (b BuildSettings) ArtifactStoreFor(sharedBroker bool) string {
 	if b.ArtifactStore != ArtifactStoreAuto {
 		return b.ArtifactStore
 	}

@@ -137,7 +137,7 @@ func TestArtifactStoreFor(t *testing.T) {
 		{"auto", false, "local"}, {"auto", true, "broker"},
 		{"local", true, "local"}, {"broker", false, "broker"},
 	} {
-		if got := (Build{ArtifactStore: tc.set}).ArtifactStoreFor(tc.shared); got != tc.want {
+		if got := (BuildSettings{ArtifactStore: tc.set}).ArtifactStoreFor(tc.shared); got != tc.want {
 			t.Errorf("%s shared=%v: %s, want %s", tc.set, tc.shared, got, tc.want)
 		}
 	}

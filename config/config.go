@@ -43,13 +43,13 @@ func (m Mode) String() string {
 type Config struct {
 	Repositories []Repository `mapstructure:"repositories" yaml:"repositories"`
 	// Forges are scanned for more repositories (see Forge).
-	Forges     []Forge    `mapstructure:"forges" yaml:"forges"`
-	Build      Build      `mapstructure:"build" yaml:"build"`
-	Daemon     Daemon     `mapstructure:"daemon" yaml:"daemon"`
-	Versioning Versioning `mapstructure:"versioning" yaml:"versioning"`
-	Generator  Generator  `mapstructure:"generator" yaml:"generator"`
-	Output     Output     `mapstructure:"output" yaml:"output"`
-	Ingress    Ingress    `mapstructure:"ingress" yaml:"ingress"`
+	Forges     []Forge       `mapstructure:"forges" yaml:"forges"`
+	Build      BuildSettings `mapstructure:"build" yaml:"build"`
+	Daemon     Daemon        `mapstructure:"daemon" yaml:"daemon"`
+	Versioning Versioning    `mapstructure:"versioning" yaml:"versioning"`
+	Generator  Generator     `mapstructure:"generator" yaml:"generator"`
+	Output     Output        `mapstructure:"output" yaml:"output"`
+	Ingress    Ingress       `mapstructure:"ingress" yaml:"ingress"`
 	// Site and Broker: which site this is, and where its stages meet
 	// (config/broker.go).
 	Site   Site   `mapstructure:"site" yaml:"site"`
@@ -118,8 +118,8 @@ func (a Auth) String() string {
 	return string(a.Type) + " (credentials redacted)"
 }
 
-// Build tunes acquisition and rendering performance and the workspace.
-type Build struct {
+// BuildSettings tunes acquisition and rendering performance and the workspace.
+type BuildSettings struct {
 	CloneConcurrency int    `mapstructure:"clone_concurrency" yaml:"clone_concurrency"`
 	CloneStrategy    string `mapstructure:"clone_strategy" yaml:"clone_strategy"` // fresh | update | auto
 	ShallowDepth     int    `mapstructure:"shallow_depth" yaml:"shallow_depth"`

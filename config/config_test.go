@@ -32,7 +32,7 @@ func TestShouldSkipIfUnchanged(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := Config{Mode: tc.mode, Build: Build{SkipIfUnchanged: tc.set}}
+			c := Config{Mode: tc.mode, Build: BuildSettings{SkipIfUnchanged: tc.set}}
 			if got := c.ShouldSkipIfUnchanged(); got != tc.want {
 				t.Fatalf("ShouldSkipIfUnchanged() = %v, want %v", got, tc.want)
 			}

@@ -36,7 +36,7 @@ const (
 func Default() Config {
 	return Config{
 		discovered: &discoveredRepos{},
-		Build: Build{
+		Build: BuildSettings{
 			CloneConcurrency:  4,
 			RenderConcurrency: 2,
 			CloneStrategy:     "fresh",

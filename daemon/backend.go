@@ -159,7 +159,7 @@ func (b *backend) linksVerified(e *events.LinksVerified, m *metrics.Metrics) {
 
 // buildFinished counts a finished build in /metrics and updates each
 // repository's status from its report.
-func (b *backend) buildFinished(rep report.Build, m *metrics.Metrics) {
+func (b *backend) buildFinished(rep report.Report, m *metrics.Metrics) {
 	if rep.Outcome == report.OutcomeSkipped {
 		m.ObserveSkip("unchanged")
 		return
@@ -169,7 +169,7 @@ func (b *backend) buildFinished(rep report.Build, m *metrics.Metrics) {
 }
 
 // record updates each repository's status from a finished build's report.
-func (b *backend) record(rep *report.Build) {
+func (b *backend) record(rep *report.Report) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	stale := map[string]bool{}
@@ -199,7 +199,7 @@ func (b *backend) record(rep *report.Build) {
 	}
 }
 
-func statusOf(bl Build) admin.BuildStatus {
+func statusOf(bl BuildRecord) admin.BuildStatus {
 	return admin.BuildStatus{
 		ID: bl.ID, Reason: bl.Reason, State: bl.State, SkipReason: bl.SkipReason,
 		RequestedAt: bl.RequestedAt, FinishedAt: bl.FinishedAt, Report: bl.Report,

@@ -41,7 +41,7 @@ type control struct {
 	forges *forgeScanner
 	subs   []*nats.Subscription
 	// onFinished runs for every build the leader's coordinator finishes.
-	onFinished func(Build)
+	onFinished func(BuildRecord)
 	// shared is true in a split deployment: leadership is a lease, and
 	// the leader answers the other processes' requests.
 	shared bool
@@ -58,7 +58,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 	c.backend = newBackend(cfg, c.desk)
 	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
 	c.backend.leads = func() bool { return c.desk.leads() }
-	c.onFinished = func(b Build) {
+	c.onFinished = func(b BuildRecord) {
 		if b.Report == nil || b.SkipReason != "" {
 			return
 		}

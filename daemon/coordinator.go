@@ -36,8 +36,8 @@ const historySize = 50
 // ErrClosed is returned by Trigger after the daemon began to stop.
 var ErrClosed = errors.New("daemon is shutting down")
 
-// Build is what the coordinator knows about one build.
-type Build struct {
+// BuildRecord is what the coordinator knows about one build.
+type BuildRecord struct {
 	ID           string
 	Reason       string
 	Repositories []string // named by the triggers, for the record
@@ -45,7 +45,7 @@ type Build struct {
 	SkipReason   string
 	RequestedAt  time.Time
 	FinishedAt   *time.Time
-	Report       *report.Build
+	Report       *report.Report
 }
 
 // Coordinator turns triggers into build requests, at most one build at a
@@ -56,7 +56,7 @@ type Coordinator struct {
 	configHash string
 	// OnFinished, when set, is called (outside the lock) for every
 	// finished build, for metrics and status.
-	OnFinished func(Build)
+	OnFinished func(BuildRecord)
 	// Stale is how long a build may run without finishing before the
 	// coordinator gives up waiting for it (a lost message must not stop
 	// the daemon from ever building again).
@@ -64,18 +64,18 @@ type Coordinator struct {
 
 	mu      sync.Mutex
 	closed  bool
-	running *Build
+	running *BuildRecord
 	started time.Time
-	pending *Build
-	history []*Build
-	byID    map[string]*Build
+	pending *BuildRecord
+	history []*BuildRecord
+	byID    map[string]*BuildRecord
 	sub     *nats.Subscription
 }
 
 // NewCoordinator follows build outcomes and publishes requests on the
 // site's broker.
 func NewCoordinator(b *pipeline.Broker, configHash string, log zerolog.Logger) (*Coordinator, error) {
-	c := &Coordinator{js: b.JS, log: log, configHash: configHash, byID: map[string]*Build{}, Stale: time.Hour}
+	c := &Coordinator{js: b.JS, log: log, configHash: configHash, byID: map[string]*BuildRecord{}, Stale: time.Hour}
 	sub, err := b.Subscribe(events.AllSubjects, c.observe)
 	if err != nil {
 		return nil, fmt.Errorf("follow builds: %w", err)
@@ -133,21 +133,21 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 }
 
 // Build returns a build by ID.
-func (c *Coordinator) Build(id string) (Build, bool) {
+func (c *Coordinator) Build(id string) (BuildRecord, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b, ok := c.byID[id]
 	if !ok {
-		return Build{}, false
+		return BuildRecord{}, false
 	}
 	return *b, true
 }
 
 // Recent returns the remembered builds, newest first.
-func (c *Coordinator) Recent() []Build {
+func (c *Coordinator) Recent() []BuildRecord {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out := make([]Build, 0, len(c.history))
+	out := make([]BuildRecord, 0, len(c.history))
 	for i := len(c.history) - 1; i >= 0; i-- {
 		out = append(out, *c.history[i])
 	}
@@ -170,8 +170,8 @@ func (c *Coordinator) Close() {
 }
 
 // record creates a queued build; the caller holds the lock.
-func (c *Coordinator) record(reason string, repositories []string) *Build {
-	b := &Build{ID: events.NewBuildID(), Reason: reason, Repositories: mergeNames(nil, repositories), State: StateQueued, RequestedAt: time.Now().UTC()}
+func (c *Coordinator) record(reason string, repositories []string) *BuildRecord {
+	b := &BuildRecord{ID: events.NewBuildID(), Reason: reason, Repositories: mergeNames(nil, repositories), State: StateQueued, RequestedAt: time.Now().UTC()}
 	c.history = append(c.history, b)
 	c.byID[b.ID] = b
 	if len(c.history) > historySize {
@@ -182,13 +182,13 @@ func (c *Coordinator) record(reason string, repositories []string) *Build {
 }
 
 // markRunning makes b the running build; the caller holds the lock.
-func (c *Coordinator) markRunning(b *Build) {
+func (c *Coordinator) markRunning(b *BuildRecord) {
 	b.State = StateRunning
 	c.running, c.started = b, time.Now()
 }
 
 // start publishes the request of a build already marked running.
-func (c *Coordinator) start(ctx context.Context, b *Build) error {
+func (c *Coordinator) start(ctx context.Context, b *BuildRecord) error {
 	c.mu.Lock()
 	req := &events.BuildRequested{
 		Header:       events.Header{ID: "build.requested:" + b.ID, BuildID: b.ID},
@@ -225,7 +225,7 @@ func (c *Coordinator) observe(m *nats.Msg) {
 }
 
 // finish records a build's end and starts the follow-up build, if any.
-func (c *Coordinator) finish(id, outcome, skipReason string, rep *report.Build) {
+func (c *Coordinator) finish(id, outcome, skipReason string, rep *report.Report) {
 	c.mu.Lock()
 	b, known := c.byID[id]
 	if !known || c.running == nil || c.running.ID != id {

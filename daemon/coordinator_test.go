@@ -32,7 +32,7 @@ func (g *gatedBuilds) stage() pipeline.Stage {
 			<-g.release
 			return []events.Event{&events.BuildFinished{
 				Header: events.Header{ID: "build.finished:" + req.BuildID, BuildID: req.BuildID},
-				Report: report.Build{BuildID: req.BuildID, Outcome: report.OutcomeSuccess, StaticRendered: true},
+				Report: report.Report{BuildID: req.BuildID, Outcome: report.OutcomeSuccess, StaticRendered: true},
 			}}, nil
 		}}
 }
@@ -43,7 +43,7 @@ func (g *gatedBuilds) count() int {
 	return len(g.requests)
 }
 
-func newCoordinatorFixture(t *testing.T) (*Coordinator, *gatedBuilds, chan Build) {
+func newCoordinatorFixture(t *testing.T) (*Coordinator, *gatedBuilds, chan BuildRecord) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
@@ -60,8 +60,8 @@ func newCoordinatorFixture(t *testing.T) (*Coordinator, *gatedBuilds, chan Build
 	if err != nil {
 		t.Fatal(err)
 	}
-	finished := make(chan Build, 10)
-	c.OnFinished = func(b Build) { finished <- b }
+	finished := make(chan BuildRecord, 10)
+	c.OnFinished = func(b BuildRecord) { finished <- b }
 	t.Cleanup(func() {
 		c.Close()
 		close(g.release)

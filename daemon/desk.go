@@ -18,8 +18,8 @@ import (
 // a forwarder to it in the others.
 type desk interface {
 	Trigger(ctx context.Context, reason string, repositories []string) (id string, coalesced bool, err error)
-	Build(id string) (Build, bool)
-	Recent() []Build
+	Build(id string) (BuildRecord, bool)
+	Recent() []BuildRecord
 }
 
 // Subjects of the control plane's requests. They are outside the pipeline
@@ -52,8 +52,8 @@ type triggerReply struct {
 }
 
 type buildReply struct {
-	Found bool  `json:"found"`
-	Build Build `json:"build"`
+	Found bool        `json:"found"`
+	Build BuildRecord `json:"build"`
 }
 
 // serveDesk answers the other control-plane processes' requests with the
@@ -139,17 +139,17 @@ func (r remoteDesk) Trigger(ctx context.Context, reason string, repositories []s
 }
 
 // Build implements desk.
-func (r remoteDesk) Build(id string) (Build, bool) {
+func (r remoteDesk) Build(id string) (BuildRecord, bool) {
 	var rep buildReply
 	if err := r.request(context.Background(), subjectDeskBuild, []byte(id), &rep); err != nil {
-		return Build{}, false
+		return BuildRecord{}, false
 	}
 	return rep.Build, rep.Found
 }
 
 // Recent implements desk.
-func (r remoteDesk) Recent() []Build {
-	var builds []Build
+func (r remoteDesk) Recent() []BuildRecord {
+	var builds []BuildRecord
 	if err := r.request(context.Background(), subjectDeskRecent, nil, &builds); err != nil {
 		return nil
 	}
@@ -192,7 +192,7 @@ func (s *switchDesk) Trigger(ctx context.Context, reason string, repositories []
 }
 
 // Build implements desk.
-func (s *switchDesk) Build(id string) (Build, bool) { return s.current().Build(id) }
+func (s *switchDesk) Build(id string) (BuildRecord, bool) { return s.current().Build(id) }
 
 // Recent implements desk.
-func (s *switchDesk) Recent() []Build { return s.current().Recent() }
+func (s *switchDesk) Recent() []BuildRecord { return s.current().Recent() }

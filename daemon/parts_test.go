@@ -10,13 +10,13 @@ import (
 )
 
 // finishedReport waits for a build and returns its report.
-func finishedReport(t *testing.T, admin, id string) report.Build {
+func finishedReport(t *testing.T, admin, id string) report.Report {
 	t.Helper()
 	waitBuild(t, admin, id)
 	return buildReport(t, admin, id)
 }
 
-func unitsOf(rep report.Build) report.UnitCounts {
+func unitsOf(rep report.Report) report.UnitCounts {
 	if rep.Units == nil {
 		return report.UnitCounts{}
 	}

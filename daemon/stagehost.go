@@ -26,18 +26,18 @@ type stageHost struct {
 
 // openStores provisions the pipeline's broker resources and opens the
 // stores every part of a process shares.
-func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*pipeline.Builds, *pipeline.States, artifact.Store, error) {
+func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*pipeline.FanIns, *pipeline.States, artifact.Store, error) {
 	js := broker.JS
 	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
 		return nil, nil, nil, err
 	}
 	// Opening a bucket asks the cluster too, and can time out the same
 	// way provisioning can while a fresh cluster settles.
-	var builds *pipeline.Builds
+	var builds *pipeline.FanIns
 	var states *pipeline.States
 	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
 		var err error
-		if builds, err = pipeline.OpenBuilds(ctx, js); err != nil {
+		if builds, err = pipeline.OpenFanIns(ctx, js); err != nil {
 			return err
 		}
 		states, err = pipeline.OpenStates(ctx, js)
@@ -65,8 +65,8 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 		stopFollowing()
 		return nil, err
 	}
-	stages, err := pipeline.Build(names, pipeline.Deps{
-		Config: cfg, Store: store, Builds: builds, States: states, Workspace: workspace.For(cfg).Root, Log: log,
+	stages, err := pipeline.NewStages(names, pipeline.Deps{
+		Config: cfg, Store: store, FanIns: builds, States: states, Workspace: workspace.For(cfg).Root, Log: log,
 	})
 	if err != nil {
 		stopFollowing()
@@ -76,7 +76,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	m.SetConsumerLagSource(consumerLag(broker.JS, pipeline.Registered()))
 	runner := pipeline.NewRunner(broker.JS, log, stages)
 	runner.Observe = func(d pipeline.Delivery) { m.ObserveDelivery(d.Stage, d.Outcome, d.Duration) }
-	runner.Builds = builds
+	runner.FanIns = builds
 	if broker.Embedded() {
 		// This process owns the broker and runs every stage on it: what
 		// is in flight there was left by an earlier run of the daemon that

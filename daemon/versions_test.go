@@ -15,11 +15,11 @@ import (
 )
 
 // buildReport reads a finished build's report from the admin API.
-func buildReport(t *testing.T, admin, id string) report.Build {
+func buildReport(t *testing.T, admin, id string) report.Report {
 	t.Helper()
 	code, body := get(t, "http://"+admin+"/api/builds/"+id)
 	var st struct {
-		Report *report.Build `json:"report"`
+		Report *report.Report `json:"report"`
 	}
 	if err := json.Unmarshal([]byte(body), &st); err != nil || code != http.StatusOK || st.Report == nil {
 		t.Fatalf("build %s: %d %v\n%s", id, code, err, body)

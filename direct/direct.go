@@ -57,7 +57,7 @@ type Options struct {
 // Build runs one build and returns its report. An error means there is no
 // report at all (the broker failed, a stage gave up on a message); a build
 // whose repositories or render failed still returns a report saying so.
-func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build, error) {
+func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Report, error) {
 	layout := workspace.For(cfg)
 	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
 		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
@@ -82,7 +82,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	if err := pipeline.Provision(ctx, broker.JS, cfg.Build.StreamReplicas); err != nil {
 		return nil, err
 	}
-	builds, err := pipeline.OpenBuilds(ctx, broker.JS)
+	builds, err := pipeline.OpenFanIns(ctx, broker.JS)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 			}
 		}
 	}
-	stages, err := pipeline.Build(names, pipeline.Deps{Config: cfg, Store: store, Builds: builds, States: states, Workspace: layout.Root, Log: opts.Log})
+	stages, err := pipeline.NewStages(names, pipeline.Deps{Config: cfg, Store: store, FanIns: builds, States: states, Workspace: layout.Root, Log: opts.Log})
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Build
 	runCtx, stopRunner := context.WithCancel(ctx)
 	runnerDone := make(chan error, 1)
 	runner := pipeline.NewRunner(broker.JS, opts.Log, stages)
-	runner.Builds = builds
+	runner.FanIns = builds
 	go func() { runnerDone <- runner.Run(runCtx) }()
 	defer func() { stopRunner(); <-runnerDone }()
 
@@ -178,20 +178,20 @@ func (w *watcher) close() {
 // report) and fingerprint has put them into the report on disk
 // (links.reported). A failed verification does not fail the build: the report says
 // so in its links section.
-func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgress func(Progress)) (*report.Build, error) {
+func (w *watcher) wait(ctx context.Context, total int, verifyLinks bool, onProgress func(Progress)) (*report.Report, error) {
 	p := Progress{BuildID: w.buildID, Repositories: total}
 	units := map[string]bool{}
 	countUnit := func(key string) {
 		units[key] = true
 		p.Repositories = max(total, len(units))
 	}
-	var rep *report.Build
+	var rep *report.Report
 	var links *report.LinkVerification
 	linksDue := false
 	// reported: fingerprint has put the figures into the report on disk
 	// (or said why not), so the file is whole when the build returns.
 	reported := false
-	finish := func() (*report.Build, bool) {
+	finish := func() (*report.Report, bool) {
 		if rep == nil || (linksDue && (links == nil || !reported)) {
 			return nil, false
 		}

@@ -32,7 +32,7 @@ func TestDirectBuildDiscoversRepositoriesFromAForge(t *testing.T) {
 		Type: config.ForgeGitLab, BaseURL: forge.URL(), Organizations: []string{"platform"},
 		Auth: config.Auth{Type: config.AuthToken, Token: "secret-token"},
 	}}
-	build := func() *report.Build {
+	build := func() *report.Report {
 		t.Helper()
 		rep, err := Build(context.Background(), cfg, Options{Log: zerolog.Nop()})
 		if err != nil {

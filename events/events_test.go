@@ -16,7 +16,7 @@ func TestEncodeDecodeRoundTripEveryKind(t *testing.T) {
 		&ContentReady{Header: Header{ID: "f", BuildID: "b1"}, Outcomes: []RepoOutcome{{Repository: "r"}}},
 		&SiteRendered{Header: Header{ID: "g", BuildID: "b1"}, OK: true, Pages: 7},
 		&SitePublished{Header: Header{ID: "g2", BuildID: "b1"}, Site: "sha256:x", Pages: 7},
-		&BuildFinished{Header: Header{ID: "h", BuildID: "b1"}, Report: report.Build{RenderedPages: 7}},
+		&BuildFinished{Header: Header{ID: "h", BuildID: "b1"}, Report: report.Report{RenderedPages: 7}},
 		&StageFailed{Header: Header{ID: "i", BuildID: "b1"}, Stage: "render", Reason: "boom"},
 		&LinksVerified{Header: Header{ID: "j", BuildID: "b1"}, Site: "sha256:x", LinkVerification: report.LinkVerification{Checked: 3}},
 		&LinksReported{Header: Header{ID: "j2", BuildID: "b1"}, Attached: false, Error: "superseded"},

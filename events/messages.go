@@ -198,7 +198,7 @@ func (*SitePublished) Subject() string { return SubjectSitePublished }
 // BuildFinished carries the final build report.
 type BuildFinished struct {
 	Header
-	Report report.Build `json:"report"`
+	Report report.Report `json:"report"`
 }
 
 // Subject implements Event.

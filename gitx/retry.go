@@ -104,6 +104,6 @@ func (p RetryPolicy) sleep(ctx context.Context, d time.Duration) error {
 // PolicyFor is the retry policy the build section configures
 // (max_retries, retry_backoff, retry_initial_delay, retry_max_delay), the
 // one every Git request of a build follows: listing refs and acquiring.
-func PolicyFor(b config.Build) RetryPolicy {
+func PolicyFor(b config.BuildSettings) RetryPolicy {
 	return RetryPolicy{MaxRetries: b.MaxRetries, Backoff: b.RetryBackoff, Initial: b.RetryInitialDelay, Max: b.RetryMaxDelay}
 }

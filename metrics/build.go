@@ -61,8 +61,8 @@ func (m *Metrics) registerBuildSeries() {
 // ObserveBuild records a finished build from its report: one count in
 // builds_total for its outcome, its duration, each stage's duration, and
 // the gauges describing the latest build. A report without an outcome gets
-// the one its counters imply (report.Build.DecideOutcome).
-func (m *Metrics) ObserveBuild(rep report.Build) {
+// the one its counters imply (report.Report.DecideOutcome).
+func (m *Metrics) ObserveBuild(rep report.Report) {
 	if m == nil {
 		return
 	}
@@ -100,7 +100,7 @@ func (m *Metrics) ObserveSkip(reason string) {
 
 // buildSeconds is the build's duration: DurationMS, or the span between
 // its start and finish when DurationMS was not filled.
-func buildSeconds(rep report.Build) float64 {
+func buildSeconds(rep report.Report) float64 {
 	if rep.DurationMS <= 0 && !rep.StartedAt.IsZero() && rep.FinishedAt.After(rep.StartedAt) {
 		return rep.FinishedAt.Sub(rep.StartedAt).Seconds()
 	}

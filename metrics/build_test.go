@@ -13,7 +13,7 @@ import (
 func TestObserveBuildSuccess(t *testing.T) {
 	m := New()
 	finished := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	m.ObserveBuild(report.Build{
+	m.ObserveBuild(report.Report{
 		Outcome:            report.OutcomeSuccess,
 		DurationMS:         7500,
 		FinishedAt:         finished,
@@ -75,9 +75,9 @@ docweave_last_success_timestamp_seconds 1.7723664e+09
 
 func TestObserveBuildFailedKeepsLastSiteGauges(t *testing.T) {
 	m := New()
-	m.ObserveBuild(report.Build{Outcome: report.OutcomeSuccess, StaticRendered: true, RenderedPages: 10,
+	m.ObserveBuild(report.Report{Outcome: report.OutcomeSuccess, StaticRendered: true, RenderedPages: 10,
 		FinishedAt: time.Unix(1000, 0)})
-	m.ObserveBuild(report.Build{Outcome: report.OutcomeFailed, StaticRendered: false, FailedRepositories: 3,
+	m.ObserveBuild(report.Report{Outcome: report.OutcomeFailed, StaticRendered: false, FailedRepositories: 3,
 		FinishedAt: time.Unix(2000, 0)})
 
 	if got := testutil.ToFloat64(m.renderedPages); got != 10 {
@@ -96,7 +96,7 @@ func TestObserveBuildFailedKeepsLastSiteGauges(t *testing.T) {
 
 func TestObserveBuildPartialIsNotSuccess(t *testing.T) {
 	m := New()
-	m.ObserveBuild(report.Build{Outcome: report.OutcomePartial, StaticRendered: true, RenderedPages: 5,
+	m.ObserveBuild(report.Report{Outcome: report.OutcomePartial, StaticRendered: true, RenderedPages: 5,
 		FailedRepositories: 1, FinishedAt: time.Unix(3000, 0)})
 	if got := testutil.ToFloat64(m.lastSuccess); got != 0 {
 		t.Errorf("last_success_timestamp_seconds = %v after a partial build, want 0", got)
@@ -108,7 +108,7 @@ func TestObserveBuildPartialIsNotSuccess(t *testing.T) {
 
 func TestObserveBuildDecidesMissingOutcome(t *testing.T) {
 	m := New()
-	m.ObserveBuild(report.Build{StaticRendered: true, FailedRepositories: 2})
+	m.ObserveBuild(report.Report{StaticRendered: true, FailedRepositories: 2})
 	if got := testutil.ToFloat64(m.buildsTotal.WithLabelValues(report.OutcomePartial)); got != 1 {
 		t.Fatalf("builds_total{outcome=partial} = %v, want 1 for a report without outcome", got)
 	}
@@ -116,10 +116,10 @@ func TestObserveBuildDecidesMissingOutcome(t *testing.T) {
 
 func TestObserveBuildDurationFromTimesAndClockSteps(t *testing.T) {
 	start := time.Unix(100, 0)
-	if got := buildSeconds(report.Build{StartedAt: start, FinishedAt: start.Add(3 * time.Second)}); got != 3 {
+	if got := buildSeconds(report.Report{StartedAt: start, FinishedAt: start.Add(3 * time.Second)}); got != 3 {
 		t.Errorf("duration from times = %v, want 3", got)
 	}
-	if got := buildSeconds(report.Build{DurationMS: 2500, StartedAt: start, FinishedAt: start.Add(time.Hour)}); got != 2.5 {
+	if got := buildSeconds(report.Report{DurationMS: 2500, StartedAt: start, FinishedAt: start.Add(time.Hour)}); got != 2.5 {
 		t.Errorf("DurationMS must win when set: got %v, want 2.5", got)
 	}
 	if got := millisToSeconds(-5); got != 0 {

@@ -53,7 +53,7 @@ func TestInstancesDoNotShareSeries(t *testing.T) {
 func TestNilMetricsRecordsNothing(t *testing.T) {
 	var m *Metrics
 	// Each call must return without panicking.
-	m.ObserveBuild(report.Build{Outcome: report.OutcomeSuccess})
+	m.ObserveBuild(report.Report{Outcome: report.OutcomeSuccess})
 	m.ObserveSkip("unchanged")
 	m.ObserveDelivery("clone", "ack", time.Second)
 	m.ObserveLinks(1, 1, 1)
@@ -62,7 +62,7 @@ func TestNilMetricsRecordsNothing(t *testing.T) {
 
 func TestSeriesPassPromlint(t *testing.T) {
 	m := New()
-	m.ObserveBuild(report.Build{Outcome: report.OutcomeSuccess, DurationMS: 1500,
+	m.ObserveBuild(report.Report{Outcome: report.OutcomeSuccess, DurationMS: 1500,
 		StageDurationsMS: map[string]int64{"clone": 300}, StaticRendered: true, RenderedPages: 4})
 	m.ObserveSkip("unchanged")
 	m.ObserveDelivery("clone", "ack", 20*time.Millisecond)

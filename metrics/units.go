@@ -42,7 +42,7 @@ func (m *Metrics) registerUnitSeries() {
 }
 
 // observeUnits records the unit renders of a finished build's report.
-func (m *Metrics) observeUnits(rep report.Build) {
+func (m *Metrics) observeUnits(rep report.Report) {
 	if rep.Units == nil {
 		return
 	}

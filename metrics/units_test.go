@@ -11,7 +11,7 @@ import (
 
 func TestObserveBuildCountsUnitRenders(t *testing.T) {
 	m := New()
-	m.ObserveBuild(report.Build{
+	m.ObserveBuild(report.Report{
 		Outcome: report.OutcomePartial, StaticRendered: true,
 		Units: &report.UnitCounts{Rendered: 1, Reused: 2, Failed: 1, Stale: 1},
 		Repositories: []report.Repository{

@@ -12,7 +12,7 @@ import (
 // process on broker b: the local directory of the workspace, or the
 // broker's object store, which every process of a split deployment
 // reaches. "auto" is the object store whenever other processes can reach
-// b (config.Build.ArtifactStoreFor).
+// b (config.BuildSettings.ArtifactStoreFor).
 func OpenArtifactStore(ctx context.Context, cfg *config.Config, b *Broker) (artifact.Store, error) {
 	if cfg.Build.ArtifactStoreFor(b.Shared()) == config.ArtifactStoreBroker {
 		var store *artifact.Objects

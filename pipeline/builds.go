@@ -68,18 +68,21 @@ func (s *BuildState) Outcomes() []events.RepoOutcome {
 	return out
 }
 
-// Builds is the builds bucket.
-type Builds struct {
+// FanIns keeps, in the builds bucket, each build's fan-in record (its
+// BuildState): which units the build expects and which have arrived, so
+// that stage replicas in any process agree on the one arrival that
+// completes the build's acquisition, or its render.
+type FanIns struct {
 	kv jetstream.KeyValue
 }
 
-// OpenBuilds binds the (provisioned) builds bucket.
-func OpenBuilds(ctx context.Context, js jetstream.JetStream) (*Builds, error) {
+// OpenFanIns binds the (provisioned) builds bucket.
+func OpenFanIns(ctx context.Context, js jetstream.JetStream) (*FanIns, error) {
 	kv, err := js.KeyValue(ctx, BuildsBucket)
 	if err != nil {
 		return nil, fmt.Errorf("open bucket %s: %w", BuildsBucket, err)
 	}
-	return &Builds{kv: kv}, nil
+	return &FanIns{kv: kv}, nil
 }
 
 // Begin records a new build. Beginning the same build again (a redelivered
@@ -87,7 +90,7 @@ func OpenBuilds(ctx context.Context, js jetstream.JetStream) (*Builds, error) {
 // new set of expected units: with versioning, discover may find other
 // branches and tags the second time, and the jobs it sends then are the
 // ones the join must wait for.
-func (b *Builds) Begin(ctx context.Context, st BuildState) error {
+func (b *FanIns) Begin(ctx context.Context, st BuildState) error {
 	if st.Arrived == nil {
 		st.Arrived = map[string]events.RepoOutcome{}
 	}
@@ -126,12 +129,12 @@ func (b *Builds) Begin(ctx context.Context, st BuildState) error {
 }
 
 // Get reads a build's state.
-func (b *Builds) Get(ctx context.Context, buildID string) (*BuildState, error) {
+func (b *FanIns) Get(ctx context.Context, buildID string) (*BuildState, error) {
 	st, _, err := b.get(ctx, buildID)
 	return st, err
 }
 
-func (b *Builds) get(ctx context.Context, buildID string) (*BuildState, uint64, error) {
+func (b *FanIns) get(ctx context.Context, buildID string) (*BuildState, uint64, error) {
 	e, err := b.kv.Get(ctx, buildID)
 	if err != nil {
 		return nil, 0, fmt.Errorf("read build %s: %w", buildID, err)
@@ -148,7 +151,7 @@ func (b *Builds) get(ctx context.Context, buildID string) (*BuildState, uint64, 
 
 // NoteRedelivery counts a repeated delivery of one of the build's messages
 // to stage, so the report can show that work was taken over or retried.
-func (b *Builds) NoteRedelivery(ctx context.Context, buildID, stage string) error {
+func (b *FanIns) NoteRedelivery(ctx context.Context, buildID, stage string) error {
 	for attempt := 0; attempt < 100; attempt++ {
 		st, rev, err := b.get(ctx, buildID)
 		if err != nil {
@@ -177,7 +180,7 @@ func (b *Builds) NoteRedelivery(ctx context.Context, buildID, stage string) erro
 // (the first one wins) and the current completeness is reported, so the
 // redelivered last arrival still completes the join. Concurrent arrivals
 // retry on revision conflicts.
-func (b *Builds) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (*BuildState, bool, error) {
+func (b *FanIns) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (*BuildState, bool, error) {
 	for attempt := 0; attempt < 100; attempt++ {
 		st, rev, err := b.get(ctx, buildID)
 		if err != nil {

@@ -28,7 +28,7 @@ func openTestBroker(t *testing.T) *Broker {
 func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 	ctx := context.Background()
 	b := openTestBroker(t)
-	builds, err := OpenBuilds(ctx, b.JS)
+	builds, err := OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 // it already has and leaves out the unit no longer expected.
 func TestBeginAgainTakesTheNewExpectedUnits(t *testing.T) {
 	ctx := context.Background()
-	builds, err := OpenBuilds(ctx, openTestBroker(t).JS)
+	builds, err := OpenFanIns(ctx, openTestBroker(t).JS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,4 +6,10 @@
 // with delay for transient errors, terminate with a recorded reason for
 // permanent ones. Stages never see NATS; they are functions of (context,
 // event) that return events.
+//
+// "Build" has one meaning across docweave: one run of the pipeline, from
+// build.requested to build.finished. direct.Build runs one; a build's
+// report is report.Report, the daemon's record of it daemon.BuildRecord,
+// its fan-in state a BuildState in FanIns, and the configuration's build
+// section config.BuildSettings. NewStages (not Build) constructs stages.
 package pipeline

@@ -61,7 +61,7 @@ func renderKey(buildID string) string { return buildID + ".render" }
 // once (units whose output was stored) and reports whether the join is
 // already complete. Beginning again (a redelivered build.content_ready)
 // keeps the first plan and every arrival since.
-func (b *Builds) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, error) {
+func (b *FanIns) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, error) {
 	if j.Arrived == nil {
 		j.Arrived = map[string]events.UnitOutcome{}
 	}
@@ -86,7 +86,7 @@ func (b *Builds) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, er
 // planned unit has one now. It is idempotent like Arrive: the first
 // outcome of a unit wins, and a repeated arrival reports the current
 // completeness, so the redelivered last arrival still completes the join.
-func (b *Builds) ArriveRender(ctx context.Context, buildID string, o events.UnitOutcome) (*RenderJoin, error) {
+func (b *FanIns) ArriveRender(ctx context.Context, buildID string, o events.UnitOutcome) (*RenderJoin, error) {
 	for attempt := 0; attempt < 100; attempt++ {
 		j, rev, err := b.getRender(ctx, buildID)
 		if err != nil {
@@ -115,12 +115,12 @@ func (b *Builds) ArriveRender(ctx context.Context, buildID string, o events.Unit
 }
 
 // Render reads a build's render join.
-func (b *Builds) Render(ctx context.Context, buildID string) (*RenderJoin, error) {
+func (b *FanIns) Render(ctx context.Context, buildID string) (*RenderJoin, error) {
 	j, _, err := b.getRender(ctx, buildID)
 	return j, err
 }
 
-func (b *Builds) getRender(ctx context.Context, buildID string) (*RenderJoin, uint64, error) {
+func (b *FanIns) getRender(ctx context.Context, buildID string) (*RenderJoin, uint64, error) {
 	e, err := b.kv.Get(ctx, renderKey(buildID))
 	if err != nil {
 		return nil, 0, fmt.Errorf("read render of build %s: %w", buildID, err)

@@ -22,9 +22,9 @@ type Runner struct {
 	// Observe, when set, is told about every handled delivery (for metrics
 	// and tests). It must be fast.
 	Observe func(Delivery)
-	// Builds, when set, records repeated deliveries in the build's state,
+	// FanIns, when set, records repeated deliveries in the build's state,
 	// so the build report shows them.
-	Builds *Builds
+	FanIns *FanIns
 	// DropBuildsBefore, when set, is a build ID: messages of builds with
 	// smaller IDs (started before it) are acknowledged without being
 	// handled. A daemon that owns its broker sets it at start-up, so the
@@ -131,9 +131,9 @@ func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
 		r.observe(d, start)
 		return
 	}
-	if d.Attempt > 1 && r.Builds != nil {
+	if d.Attempt > 1 && r.FanIns != nil {
 		log.Info().Msg("message delivered again")
-		if err := r.Builds.NoteRedelivery(ctx, d.BuildID, st.Name); err != nil {
+		if err := r.FanIns.NoteRedelivery(ctx, d.BuildID, st.Name); err != nil {
 			log.Debug().Err(err).Msg("redelivery not recorded")
 		}
 	}

@@ -146,7 +146,7 @@ func TestRunnerRedeliversAfterTransientFailure(t *testing.T) {
 func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
 	ctx := context.Background()
 	b := openTestBroker(t)
-	builds, err := OpenBuilds(ctx, b.JS)
+	builds, err := OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
 	}
 	var calls atomic.Int32
 	done := make(chan struct{}, 1)
-	runStagesWith(t, b, func(r *Runner) { r.Builds = builds }, Stage{
+	runStagesWith(t, b, func(r *Runner) { r.FanIns = builds }, Stage{
 		Name: "discover", Subjects: []string{events.SubjectBuildRequested},
 		Handle: func(context.Context, events.Event) ([]events.Event, error) {
 			if calls.Add(1) == 1 {

@@ -80,7 +80,7 @@ func (s Stage) maxAckPending() int {
 type Deps struct {
 	Config    *config.Config
 	Store     artifact.Store
-	Builds    *Builds
+	FanIns    *FanIns
 	States    *States
 	Workspace string // the workspace directory of this process
 	Log       zerolog.Logger
@@ -117,9 +117,9 @@ func Registered() []string {
 	return names
 }
 
-// Build constructs the named stages; an unknown name is an error listing
+// NewStages constructs the named stages; an unknown name is an error listing
 // the known ones.
-func Build(names []string, deps Deps) ([]Stage, error) {
+func NewStages(names []string, deps Deps) ([]Stage, error) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	out := make([]Stage, 0, len(names))

@@ -32,7 +32,7 @@ type Forge struct {
 }
 
 // FailedForges counts the forges whose latest scan failed.
-func (b *Build) FailedForges() int {
+func (b *Report) FailedForges() int {
 	n := 0
 	for _, f := range b.Forges {
 		if f.Status == ForgeFailed {

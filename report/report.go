@@ -137,8 +137,8 @@ type UnitCounts struct {
 // repositories in parallel can add up to more than the build's wall time.
 const StageDurationsNoteText = "busy time of each stage, summed over its messages; clone and prune handle repositories in parallel, so their sums can exceed duration_ms, the wall time of the build"
 
-// Build is the build report.
-type Build struct {
+// Report is the build report.
+type Report struct {
 	SchemaVersion    int              `json:"schema_version"`
 	BuildID          string           `json:"build_id"`
 	Reason           string           `json:"reason"`
@@ -203,7 +203,7 @@ type RepositoryVersions struct {
 // 0 everything built, 1 the site rendered but repositories failed (to be
 // acquired or rendered), gave no page, or the listing of a forge failed,
 // 2 no site.
-func (b *Build) ExitCode() int {
+func (b *Report) ExitCode() int {
 	switch {
 	case !b.StaticRendered:
 		return 2
@@ -215,7 +215,7 @@ func (b *Build) ExitCode() int {
 }
 
 // DecideOutcome fills Outcome from the counters.
-func (b *Build) DecideOutcome() {
+func (b *Report) DecideOutcome() {
 	switch b.ExitCode() {
 	case 0:
 		b.Outcome = OutcomeSuccess

@@ -16,7 +16,7 @@ func TestExitCodeAndOutcome(t *testing.T) {
 		{"no site and failures", false, 3, 2, OutcomeFailed},
 	}
 	for _, c := range cases {
-		b := Build{StaticRendered: c.rendered, FailedRepositories: c.failed}
+		b := Report{StaticRendered: c.rendered, FailedRepositories: c.failed}
 		b.DecideOutcome()
 		if got := b.ExitCode(); got != c.code {
 			t.Errorf("%s: exit code %d, want %d", c.name, got, c.code)
@@ -28,7 +28,7 @@ func TestExitCodeAndOutcome(t *testing.T) {
 }
 
 func TestAFailedForgeMakesTheBuildPartial(t *testing.T) {
-	b := Build{StaticRendered: true, Forges: []Forge{{Name: "github", Status: ForgeOK}, {Name: "gitlab", Status: ForgeFailed}}}
+	b := Report{StaticRendered: true, Forges: []Forge{{Name: "github", Status: ForgeOK}, {Name: "gitlab", Status: ForgeFailed}}}
 	b.DecideOutcome()
 	if b.FailedForges() != 1 || b.ExitCode() != 1 || b.Outcome != OutcomePartial {
 		t.Fatalf("failed forges %d, exit %d, outcome %s; want 1, 1, partial", b.FailedForges(), b.ExitCode(), b.Outcome)
@@ -43,7 +43,7 @@ func TestAFailedForgeMakesTheBuildPartial(t *testing.T) {
 // A repository that gave no page makes the build partial: a path that
 // matches nothing must not pass for "success — 0 pages" (issue 15).
 func TestARepositoryWithoutPagesMakesTheBuildPartial(t *testing.T) {
-	b := Build{StaticRendered: true, EmptyRepositories: 1}
+	b := Report{StaticRendered: true, EmptyRepositories: 1}
 	b.DecideOutcome()
 	if b.ExitCode() != 1 || b.Outcome != OutcomePartial {
 		t.Errorf("exit %d, outcome %q; want 1, partial", b.ExitCode(), b.Outcome)

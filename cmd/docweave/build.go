@@ -131,7 +131,7 @@ func progressLine(w io.Writer) func(direct.Progress) {
 	}
 }
 
-func printSummary(w io.Writer, cfg *config.Config, rep *report.Build) {
+func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 	fmt.Fprintf(w, "build %s: %s — %s from %s in %s\n",
 		rep.BuildID, rep.Outcome, words.Plural(rep.RenderedPages, "page"), sources(rep),
 		time.Duration(rep.DurationMS)*time.Millisecond)
@@ -191,7 +191,7 @@ func printWarnings(w io.Writer, issues []report.Issue) {
 // sources says what the pages came from: "2 of 3 repositories", or with
 // versioning "1 repository (3 of 4 versions)", counting each repository
 // once however many versions it has.
-func sources(rep *report.Build) string {
+func sources(rep *report.Report) string {
 	done := rep.ClonedRepositories + rep.ReusedRepositories
 	all := done + rep.FailedRepositories
 	if len(rep.Versions) == 0 {

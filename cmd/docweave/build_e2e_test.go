@@ -27,13 +27,13 @@ func docsRepo(t *testing.T, title string, n int) *gittest.Repo {
 	return gittest.NewRepo(t, files)
 }
 
-func readReport(t testing.TB, out string) report.Build {
+func readReport(t testing.TB, out string) report.Report {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(out, "build-report.json"))
 	if err != nil {
 		t.Fatalf("build report: %v", err)
 	}
-	var rep report.Build
+	var rep report.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatalf("build report: %v", err)
 	}

@@ -93,8 +93,8 @@ func httpGet(url string) (int, string) {
 }
 
 type buildStatus struct {
-	State  string        `json:"state"`
-	Report *report.Build `json:"report"`
+	State  string         `json:"state"`
+	Report *report.Report `json:"report"`
 }
 
 func triggerAndWait(t *testing.T, admin string, during func()) buildStatus {
@@ -229,7 +229,7 @@ func TestScaleOut(t *testing.T) {
 	}
 	// verifylinks, in a process of its own, fetched the site from the
 	// object store; the render process's report gained its figures.
-	var startup report.Build
+	var startup report.Report
 	for deadline := time.Now().Add(60 * time.Second); ; {
 		data, err := os.ReadFile(filepath.Join(dirs["site"], "site", "build-report.json"))
 		if err == nil && json.Unmarshal(data, &startup) == nil && startup.Links != nil {

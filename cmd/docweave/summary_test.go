@@ -17,23 +17,23 @@ func TestBuildSummaryReadsWell(t *testing.T) {
 	cfg.Output.Directory = "/srv/site"
 	cases := []struct {
 		name string
-		rep  report.Build
+		rep  report.Report
 		want []string
 		not  []string
 	}{
-		{"one of each", report.Build{BuildID: "b1", Outcome: "success", RenderedPages: 1, ClonedRepositories: 1, DurationMS: 1200, StaticRendered: true},
+		{"one of each", report.Report{BuildID: "b1", Outcome: "success", RenderedPages: 1, ClonedRepositories: 1, DurationMS: 1200, StaticRendered: true},
 			[]string{"success — 1 page from 1 of 1 repository in 1.2s"}, []string{"1 pages", "1 repositories"}},
-		{"several", report.Build{BuildID: "b2", Outcome: "partial", RenderedPages: 12, ClonedRepositories: 2, FailedRepositories: 1, DurationMS: 500},
+		{"several", report.Report{BuildID: "b2", Outcome: "partial", RenderedPages: 12, ClonedRepositories: 2, FailedRepositories: 1, DurationMS: 500},
 			[]string{"12 pages from 2 of 3 repositories in 500ms"}, nil},
-		{"versions", report.Build{BuildID: "b3", Outcome: "success", RenderedPages: 9, ClonedRepositories: 3,
+		{"versions", report.Report{BuildID: "b3", Outcome: "success", RenderedPages: 9, ClonedRepositories: 3,
 			Repositories: []report.Repository{{Name: "product", Version: "main"}, {Name: "product", Version: "v2"}, {Name: "product", Version: "v1"}},
 			Versions:     []report.RepositoryVersions{{Repository: "product", Built: []string{"main", "v2", "v1"}}}},
 			[]string{"9 pages from 1 repository (3 of 3 versions)"}, []string{"3 of 3 repositories"}},
-		{"whole-build issue", report.Build{BuildID: "b4", Outcome: "failed", Issues: []report.Issue{
+		{"whole-build issue", report.Report{BuildID: "b4", Outcome: "failed", Issues: []report.Issue{
 			{Code: report.CodeRenderFailed, Severity: report.SeverityError, Message: "no repository produced documentation"},
 			{Code: report.CodeCloneAuth, Severity: report.SeverityError, Repository: "api", Version: "v1", Message: "refused"}}},
 			[]string{"  RENDER_FAILED: no repository produced documentation", "  CLONE_AUTH api@v1: refused"}, []string{"RENDER_FAILED :"}},
-		{"warnings", report.Build{BuildID: "b5", Outcome: "partial", Issues: []report.Issue{
+		{"warnings", report.Report{BuildID: "b5", Outcome: "partial", Issues: []report.Issue{
 			{Code: report.CodeDocsPathMissing, Severity: report.SeverityWarning, Repository: "api", Path: "doc", Message: "documentation root \"doc\" is not a directory in the repository"},
 			{Code: report.CodeUnknownShortcode, Severity: report.SeverityWarning, Repository: "api", Path: "a.md", Message: "line 3: shortcode"},
 			{Code: report.CodeUnknownShortcode, Severity: report.SeverityWarning, Repository: "api", Path: "b.md", Message: "line 9: shortcode"},

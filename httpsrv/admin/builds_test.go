@@ -22,7 +22,7 @@ func TestBuildStatusFollowsTheBuild(t *testing.T) {
 	}
 
 	finished := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	h.backend.Finish(trig.BuildID, report.Build{BuildID: trig.BuildID, Outcome: report.OutcomePartial,
+	h.backend.Finish(trig.BuildID, report.Report{BuildID: trig.BuildID, Outcome: report.OutcomePartial,
 		FinishedAt: finished, FailedRepositories: 1, RenderedPages: 12,
 		Issues: []report.Issue{{Code: report.CodeCloneAuth, Repository: "private", Message: "authentication failed"}}})
 

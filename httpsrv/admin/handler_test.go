@@ -14,7 +14,7 @@ import (
 
 func TestMetricsExposeBuildSeries(t *testing.T) {
 	h := newHarness(t, "tok") // /metrics is open even with a token
-	h.metrics.ObserveBuild(report.Build{Outcome: report.OutcomeSuccess, DurationMS: 3000,
+	h.metrics.ObserveBuild(report.Report{Outcome: report.OutcomeSuccess, DurationMS: 3000,
 		StageDurationsMS: map[string]int64{"render": 1200}, StaticRendered: true, RenderedPages: 9,
 		FailedRepositories: 0, FinishedAt: time.Unix(1_800_000_000, 0)})
 	h.metrics.ObserveSkip("unchanged")

@@ -90,7 +90,7 @@ func (b *testBackend) Snapshot() Snapshot {
 }
 
 // Finish ends build id with rep, as the pipeline would.
-func (b *testBackend) Finish(id string, rep report.Build) {
+func (b *testBackend) Finish(id string, rep report.Report) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	s := b.builds[id]

@@ -23,7 +23,7 @@ func TestStatusPageShowsTheDaemon(t *testing.T) {
 		},
 	}
 	id, _, _ := h.backend.Trigger(t.Context(), "cron", nil)
-	h.backend.Finish(id, report.Build{Outcome: report.OutcomeSuccess, DurationMS: 12300, RenderedPages: 31,
+	h.backend.Finish(id, report.Report{Outcome: report.OutcomeSuccess, DurationMS: 12300, RenderedPages: 31,
 		FinishedAt: time.Now()})
 
 	resp := h.doRaw(t, http.MethodGet, "/status", "")

@@ -30,7 +30,7 @@ type BuildStatus struct {
 	// FinishedAt is nil until the build ends.
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
 	// Report is the build report once there is one.
-	Report *report.Build `json:"report,omitempty"`
+	Report *report.Report `json:"report,omitempty"`
 }
 
 // RepoStatus is the latest state of one configured repository.

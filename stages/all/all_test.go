@@ -24,7 +24,7 @@ const (
 // publishes; the runner refuses anything else).
 func TestEventsCatalogueDrawsTheDeclaredFlow(t *testing.T) {
 	cfg := config.Default()
-	stages, err := pipeline.Build(pipeline.Registered(), pipeline.Deps{Config: &cfg, Workspace: t.TempDir(), Log: zerolog.Nop()})
+	stages, err := pipeline.NewStages(pipeline.Registered(), pipeline.Deps{Config: &cfg, Workspace: t.TempDir(), Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // stage touches nothing for it.
 func TestEveryStageRefusesEventsItDoesNotConsume(t *testing.T) {
 	cfg := config.Default()
-	stages, err := pipeline.Build(pipeline.Registered(), pipeline.Deps{Config: &cfg, Workspace: t.TempDir(), Log: zerolog.Nop()})
+	stages, err := pipeline.NewStages(pipeline.Registered(), pipeline.Deps{Config: &cfg, Workspace: t.TempDir(), Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 	if work == "" {
 		work = d.Config.WorkspaceRoot()
 	}
-	s := &stage{cfg: d.Config, store: d.Store, builds: d.Builds, states: d.States, log: d.Log, scratch: work}
+	s := &stage{cfg: d.Config, store: d.Store, builds: d.FanIns, states: d.States, log: d.Log, scratch: work}
 	return pipeline.Stage{
 		Name: Name, Subjects: []string{events.SubjectContentReady, events.SubjectUnitRendered}, Handle: s.handle,
 		Publishes:   []string{events.SubjectUnitRender, events.SubjectSiteRendered},
@@ -59,7 +59,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 type stage struct {
 	cfg     *config.Config
 	store   artifact.Store
-	builds  *pipeline.Builds
+	builds  *pipeline.FanIns
 	states  *pipeline.States
 	log     zerolog.Logger
 	scratch string // the workspace, for small temporary files

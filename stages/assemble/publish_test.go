@@ -26,7 +26,7 @@ type fixture struct {
 	stage    pipeline.Stage // assemble
 	renderer pipeline.Stage
 	store    *artifact.Local
-	builds   *pipeline.Builds
+	builds   *pipeline.FanIns
 	states   *pipeline.States
 	out      string
 	cfg      *config.Config // the stages' configuration; tests may change it
@@ -45,7 +45,7 @@ func newFixture(t *testing.T) *fixture {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, err := pipeline.OpenBuilds(ctx, b.JS)
+	builds, err := pipeline.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,12 +60,12 @@ func newFixture(t *testing.T) *fixture {
 	cfg := config.Default()
 	cfg.Output.Directory = filepath.Join(t.TempDir(), "site")
 	cfg.Generator.Title = "Render test"
-	deps := pipeline.Deps{Config: &cfg, Store: store, Builds: builds, States: states, Workspace: t.TempDir(), Log: zerolog.Nop()}
+	deps := pipeline.Deps{Config: &cfg, Store: store, FanIns: builds, States: states, Workspace: t.TempDir(), Log: zerolog.Nop()}
 	st, err := New(deps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := pipeline.Build([]string{"render"}, deps)
+	rs, err := pipeline.NewStages([]string{"render"}, deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -155,7 +155,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 // documentation roots and the top-level entries prune_allow names, without
 // those prune_deny removes when pruning is on; nil (everything) when
 // sparse_checkout is off.
-func SparseFor(b config.Build, r config.Repository) *gitx.Sparse {
+func SparseFor(b config.BuildSettings, r config.Repository) *gitx.Sparse {
 	if !b.SparseCheckout {
 		return nil
 	}

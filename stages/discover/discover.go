@@ -35,7 +35,7 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, store: d.Store, log: d.Log}
+	s := &stage{cfg: d.Config, builds: d.FanIns, states: d.States, store: d.Store, log: d.Log}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: pipeline.On(Name, s.handle),
 		// Units reused from the saved state arrive at once (repo.pruned, and
 		// content_ready when no unit needs a clone); a skip ends the build.
@@ -44,7 +44,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 
 type stage struct {
 	cfg    *config.Config
-	builds *pipeline.Builds
+	builds *pipeline.FanIns
 	states *pipeline.States
 	store  artifact.Store
 	log    zerolog.Logger

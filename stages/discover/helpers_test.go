@@ -11,7 +11,7 @@ import (
 // testBuckets opens what the discover stage needs from a real embedded
 // NATS server with its streams and buckets provisioned: the builds and
 // state buckets, and a local artifact store.
-func testBuckets(t *testing.T) (*pipeline.Builds, *pipeline.States, *artifact.Local) {
+func testBuckets(t *testing.T) (*pipeline.FanIns, *pipeline.States, *artifact.Local) {
 	t.Helper()
 	ctx := context.Background()
 	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
@@ -22,7 +22,7 @@ func testBuckets(t *testing.T) (*pipeline.Builds, *pipeline.States, *artifact.Lo
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, err := pipeline.OpenBuilds(ctx, b.JS)
+	builds, err := pipeline.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -153,7 +153,7 @@ func (s *stage) changedUnits(ctx context.Context, st *pipeline.SiteState, units 
 // repository with its URL (credentials redacted) as a built one has.
 func skipped(cfg *config.Config, req *events.BuildRequested, p plan, took time.Duration) *events.BuildFinished {
 	now := time.Now().UTC()
-	rep := report.Build{
+	rep := report.Report{
 		SchemaVersion:      report.SchemaVersion,
 		BuildID:            req.BuildID,
 		Reason:             req.Reason,

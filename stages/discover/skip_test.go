@@ -40,7 +40,7 @@ func newSkipFixture(t *testing.T) *skipFixture {
 	}
 	f.cfg = &cfg
 	var err error
-	f.stage, err = New(pipeline.Deps{Config: &cfg, Builds: builds, States: states, Store: store, Log: zerolog.Nop()})
+	f.stage, err = New(pipeline.Deps{Config: &cfg, FanIns: builds, States: states, Store: store, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func newVersionFixture(t *testing.T) *versionFixture {
 	}
 	f := &versionFixture{cfg: &cfg, states: states, store: store, repo: repo}
 	var err error
-	f.stage, err = New(pipeline.Deps{Config: &cfg, Builds: builds, States: states, Store: store, Log: zerolog.Nop()})
+	f.stage, err = New(pipeline.Deps{Config: &cfg, FanIns: builds, States: states, Store: store, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // partial: a misspelt path must not pass for "success — 0 pages". paths
 // are the configured documentation roots by repository name, for the
 // message.
-func markEmptyRepositories(rep *report.Build, paths map[string][]string) {
+func markEmptyRepositories(rep *report.Report, paths map[string][]string) {
 	for _, r := range rep.Repositories {
 		if r.Status == "failed" || r.Render == nil || r.Render.Outcome == report.RenderFailed || r.Render.Pages > 0 {
 			continue

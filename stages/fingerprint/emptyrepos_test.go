@@ -11,7 +11,7 @@ import (
 // empty; a failed one is already counted as failed, and one with pages
 // is fine.
 func TestMarkEmptyRepositories(t *testing.T) {
-	rep := report.Build{Repositories: []report.Repository{
+	rep := report.Report{Repositories: []report.Repository{
 		{Name: "good", Status: "ok", Render: &report.UnitRender{Outcome: report.RenderRendered, Pages: 3}},
 		{Name: "typo", Status: "ok", DocFiles: 0, Render: &report.UnitRender{Outcome: report.RenderRendered}},
 		{Name: "images", Status: "ok", Version: "v1", DocFiles: 2, Render: &report.UnitRender{Outcome: report.RenderReused}},

@@ -40,14 +40,14 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, builds: d.Builds, states: d.States, log: d.Log}
+	s := &stage{cfg: d.Config, builds: d.FanIns, states: d.States, log: d.Log}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle,
 		Publishes: []string{events.SubjectBuildFinished, events.SubjectLinksReported}}, nil
 }
 
 type stage struct {
 	cfg    *config.Config
-	builds *pipeline.Builds
+	builds *pipeline.FanIns
 	states *pipeline.States
 	log    zerolog.Logger
 }
@@ -144,8 +144,8 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 	}}, nil
 }
 
-func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) report.Build {
-	rep := report.Build{
+func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) report.Report {
+	rep := report.Report{
 		SchemaVersion:      report.SchemaVersion,
 		BuildID:            in.BuildID,
 		Reason:             st.Reason,
@@ -225,7 +225,7 @@ func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) repor
 
 // WriteReport writes the report atomically (temporary file, then rename),
 // so a reader never sees half a report.
-func WriteReport(outputDir string, rep *report.Build) error {
+func WriteReport(outputDir string, rep *report.Report) error {
 	if err := os.MkdirAll(outputDir, 0o755); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
@@ -253,7 +253,7 @@ func WriteReport(outputDir string, rep *report.Build) error {
 // successful repositories (or versions, by unit key) with their commits
 // and trees, the configuration
 // and builder that made the site, and the site's own hash.
-func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Build) pipeline.SiteState {
+func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Report) pipeline.SiteState {
 	saved := pipeline.SiteState{
 		BuildID:         rep.BuildID,
 		FinishedAt:      rep.FinishedAt,

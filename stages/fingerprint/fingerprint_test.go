@@ -35,7 +35,7 @@ func TestDocFilesHashCoversTreesAndPathsOnly(t *testing.T) {
 
 func TestWriteReportIsReadableJSON(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	rep := &report.Build{BuildID: "b1", RenderedPages: 3, Issues: []report.Issue{{Code: report.CodeCloneAuth}}}
+	rep := &report.Report{BuildID: "b1", RenderedPages: 3, Issues: []report.Issue{{Code: report.CodeCloneAuth}}}
 	if err := WriteReport(dir, rep); err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestWriteReportIsReadableJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back report.Build
+	var back report.Report
 	if err := json.Unmarshal(data, &back); err != nil || back.RenderedPages != 3 || back.Issues[0].Code != report.CodeCloneAuth {
 		t.Fatalf("report %+v (%v)", back, err)
 	}

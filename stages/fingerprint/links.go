@@ -56,12 +56,12 @@ func addLinks(ctx context.Context, outputDir, buildID string, links report.LinkV
 }
 
 // ReadReport reads a build report file.
-func ReadReport(path string) (*report.Build, error) {
+func ReadReport(path string) (*report.Report, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var rep report.Build
+	var rep report.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return nil, fmt.Errorf("report %s: %w", path, err)
 	}

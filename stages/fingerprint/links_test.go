@@ -83,13 +83,13 @@ func TestAttachingTheSameFiguresAgainChangesNothing(t *testing.T) {
 
 func writeTestReport(t *testing.T, dir, buildID string) {
 	t.Helper()
-	rep := report.Build{SchemaVersion: report.SchemaVersion, BuildID: buildID, Outcome: report.OutcomeSuccess, StaticRendered: true}
+	rep := report.Report{SchemaVersion: report.SchemaVersion, BuildID: buildID, Outcome: report.OutcomeSuccess, StaticRendered: true}
 	if err := WriteReport(dir, &rep); err != nil {
 		t.Error(err)
 	}
 }
 
-func readReportFile(t *testing.T, dir string) *report.Build {
+func readReportFile(t *testing.T, dir string) *report.Report {
 	t.Helper()
 	rep, err := ReadReport(filepath.Join(dir, ReportFile))
 	if err != nil {

@@ -26,7 +26,7 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{store: d.Store, builds: d.Builds}
+	s := &stage{store: d.Store, builds: d.FanIns}
 	conc := d.Config.Build.CloneConcurrency
 	if conc < 1 {
 		conc = 1
@@ -37,7 +37,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 
 type stage struct {
 	store  artifact.Store
-	builds *pipeline.Builds
+	builds *pipeline.FanIns
 }
 
 func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Event, error) {

@@ -25,13 +25,13 @@ func TestPruneCompletesTheJoinOnTheLastRepository(t *testing.T) {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, _ := pipeline.OpenBuilds(ctx, b.JS)
+	builds, _ := pipeline.OpenFanIns(ctx, b.JS)
 	store, _ := artifact.NewLocal(t.TempDir())
 	src := filepath.Join(t.TempDir(), "a.md")
 	os.WriteFile(src, []byte("# a"), 0o644)
 	tree, _ := store.PutTree(ctx, []artifact.File{{Rel: "a.md", Source: src}})
 	cfg := config.Default()
-	st, err := New(pipeline.Deps{Config: &cfg, Store: store, Builds: builds, Log: zerolog.Nop()})
+	st, err := New(pipeline.Deps{Config: &cfg, Store: store, FanIns: builds, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

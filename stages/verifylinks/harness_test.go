@@ -153,7 +153,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // writeReport puts the report fingerprint would have written for a build.
 func (h *harness) writeReport(buildID string) {
 	h.t.Helper()
-	rep := report.Build{SchemaVersion: report.SchemaVersion, BuildID: buildID, Outcome: report.OutcomeSuccess, StaticRendered: true}
+	rep := report.Report{SchemaVersion: report.SchemaVersion, BuildID: buildID, Outcome: report.OutcomeSuccess, StaticRendered: true}
 	if err := fingerprint.WriteReport(h.cfg.Output.Directory, &rep); err != nil {
 		h.t.Fatal(err)
 	}

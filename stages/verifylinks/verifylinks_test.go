@@ -134,13 +134,13 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 	return s
 }
 
-func readReportFile(t *testing.T, dir string) *report.Build {
+func readReportFile(t *testing.T, dir string) *report.Report {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(dir, "build-report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep report.Build
+	var rep report.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
 	}
