@@ -21,7 +21,7 @@ import (
 type backend struct {
 	cfg *config.Config
 	// coord is the coordinator, or the forwarder to the leading process's.
-	coord    desk
+	coord    buildRequests
 	nextSync func() time.Time
 	// leads reports whether this process leads the control plane (nil: it
 	// always does).
@@ -37,7 +37,7 @@ type backend struct {
 	linkBuilds []string
 }
 
-func newBackend(cfg *config.Config, coord desk) *backend {
+func newBackend(cfg *config.Config, coord buildRequests) *backend {
 	b := &backend{cfg: cfg, coord: coord, repos: map[string]*admin.RepoStatus{}}
 	for _, r := range cfg.Repositories {
 		b.repos[r.Name] = &admin.RepoStatus{Name: r.Name, URL: r.RedactedURL()}

@@ -20,21 +20,21 @@ import (
 	"github.com/docweave/docweave/workspace"
 )
 
-// control is the part of a daemon that decides when to build: the
+// controlPlane is the part of a daemon that decides when to build: the
 // coordinator, the schedule, and what the admin and webhook servers see.
 //
 // A single daemon leads alone. In a split deployment every `serve` process
-// with the webhook or admin server runs a control, and they elect one
+// with the webhook or admin server runs a controlPlane, and they elect one
 // leader through a lease in the KV bucket docweave-control: only the
 // leader runs the coordinator, the schedule and the start-up build; the
 // others forward triggers and build queries to it over NATS, so any of
 // them may take webhooks and admin requests, and another takes over when
 // the leader stops.
-type control struct {
+type controlPlane struct {
 	cfg     *config.Config
 	broker  *pipeline.Broker
 	log     zerolog.Logger
-	desk    *switchDesk
+	builds  *leadOrForward
 	backend *backend
 	cron    *cron.Cron
 	// forges scans the forges[] while this process leads (nil without).
@@ -46,18 +46,18 @@ type control struct {
 	// the leader answers the other processes' requests.
 	shared bool
 
-	mu        sync.Mutex
-	coord     *Coordinator
-	deskSubs  []*nats.Subscription
-	stopLease context.CancelFunc
-	leaseDone chan struct{}
+	mu            sync.Mutex
+	coord         *Coordinator
+	forwardedSubs []*nats.Subscription
+	stopLease     context.CancelFunc
+	leaseDone     chan struct{}
 }
 
-func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, shared bool, log zerolog.Logger) (*control, error) {
-	c := &control{cfg: cfg, broker: broker, log: log, shared: shared, desk: &switchDesk{remote: remoteDesk{broker: broker}}}
-	c.backend = newBackend(cfg, c.desk)
+func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, shared bool, log zerolog.Logger) (*controlPlane, error) {
+	c := &controlPlane{cfg: cfg, broker: broker, log: log, shared: shared, builds: &leadOrForward{remote: leaderForwarder{broker: broker}}}
+	c.backend = newBackend(cfg, c.builds)
 	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
-	c.backend.leads = func() bool { return c.desk.leads() }
+	c.backend.leads = func() bool { return c.builds.leads() }
 	c.onFinished = func(b BuildRecord) {
 		if b.Report == nil || b.SkipReason != "" {
 			return
@@ -80,7 +80,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 		return nil, fmt.Errorf("daemon.sync.schedule: %w", err)
 	}
 	c.backend.nextSync = func() time.Time {
-		if !c.desk.leads() {
+		if !c.builds.leads() {
 			return time.Time{}
 		}
 		return c.cron.Entry(entry).Next
@@ -121,20 +121,20 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 
 // controlStarted, when set (by tests), sees every control that starts, so
 // a test can run a tick of the schedule without waiting a minute for it.
-var controlStarted func(*control)
+var controlStarted func(*controlPlane)
 
 // scheduledSync is the work of every tick of daemon.sync.schedule: scan
 // the forges, then request a build (which skips what did not change).
-func (c *control) scheduledSync() {
+func (c *controlPlane) scheduledSync() {
 	c.forges.scan("cron")
-	if _, _, err := c.desk.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
+	if _, _, err := c.builds.Trigger(context.Background(), "cron", nil); err != nil && !errors.Is(err, ErrClosed) {
 		c.log.Error().Err(err).Msg("scheduled build not requested")
 	}
 }
 
 // begin starts leading — at once for a single daemon, by election in a
 // split deployment.
-func (c *control) begin(ctx context.Context, log zerolog.Logger) {
+func (c *controlPlane) begin(ctx context.Context, log zerolog.Logger) {
 	if !c.shared {
 		c.startLeading()
 		return
@@ -157,7 +157,7 @@ func (c *control) begin(ctx context.Context, log zerolog.Logger) {
 
 // lead is what a process does when it takes the lease: take the lead,
 // then start leading.
-func (c *control) lead() {
+func (c *controlPlane) lead() {
 	if err := c.takeLead(); err != nil {
 		c.log.Error().Err(err).Msg("this process holds the lease but cannot coordinate builds")
 		return
@@ -167,7 +167,7 @@ func (c *control) lead() {
 
 // takeLead starts the coordinator and, in a split deployment, answers the
 // other processes' requests with it.
-func (c *control) takeLead() error {
+func (c *controlPlane) takeLead() error {
 	coord, err := NewCoordinator(c.broker, c.cfg.Hash(), c.log)
 	if err != nil {
 		return fmt.Errorf("start the coordinator: %w", err)
@@ -175,36 +175,36 @@ func (c *control) takeLead() error {
 	coord.OnFinished = c.onFinished
 	var subs []*nats.Subscription
 	if c.shared {
-		if subs, err = serveDesk(c.broker, coord); err != nil {
+		if subs, err = answerForwarded(c.broker, coord); err != nil {
 			coord.Close()
 			return err
 		}
 	}
 	c.mu.Lock()
-	c.coord, c.deskSubs = coord, subs
+	c.coord, c.forwardedSubs = coord, subs
 	c.mu.Unlock()
-	c.desk.set(coord)
+	c.builds.set(coord)
 	return nil
 }
 
 // startLeading starts the schedule, scans the forges and requests the
 // start-up build.
-func (c *control) startLeading() {
+func (c *controlPlane) startLeading() {
 	c.cron.Start()
 	c.forges.scan("startup")
-	if _, _, err := c.desk.Trigger(context.Background(), "startup", nil); err != nil {
+	if _, _, err := c.builds.Trigger(context.Background(), "startup", nil); err != nil {
 		c.log.Error().Err(err).Msg("start-up build not requested")
 	}
 }
 
 // stepDown stops leading: the schedule, the answers and the coordinator.
-func (c *control) stepDown() {
+func (c *controlPlane) stepDown() {
 	<-c.cron.Stop().Done()
 	c.mu.Lock()
-	coord, subs := c.coord, c.deskSubs
-	c.coord, c.deskSubs = nil, nil
+	coord, subs := c.coord, c.forwardedSubs
+	c.coord, c.forwardedSubs = nil, nil
 	c.mu.Unlock()
-	c.desk.set(nil)
+	c.builds.set(nil)
 	unsubscribeAll(subs)
 	if coord != nil {
 		coord.Close()
@@ -213,7 +213,7 @@ func (c *control) stepDown() {
 
 // close stops the schedule and refuses further triggers; a leader hands
 // its lease back so another process takes over at once.
-func (c *control) close() {
+func (c *controlPlane) close() {
 	c.mu.Lock()
 	stop, done := c.stopLease, c.leaseDone
 	c.mu.Unlock()

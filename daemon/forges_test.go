@@ -30,8 +30,8 @@ func TestDaemonDiscoversRepositoriesOnTheSchedule(t *testing.T) {
 		Auth:     config.Auth{Type: config.AuthToken, Token: "api-token"},
 		Webhooks: config.ForgeWebhooks{Register: true, URL: "https://hooks.example.com"},
 	}}
-	var ctl *control
-	controlStarted = func(c *control) { ctl = c }
+	var ctl *controlPlane
+	controlStarted = func(c *controlPlane) { ctl = c }
 	t.Cleanup(func() { controlStarted = nil })
 	d := startDaemon(t, cfg)
 	a := d.addrs

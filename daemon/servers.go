@@ -94,7 +94,7 @@ type serverSet struct {
 
 // startServers serves the chosen servers on their bound listeners. The
 // webhook and admin servers need the control plane (ctl).
-func startServers(cfg *config.Config, which []string, listeners []net.Listener, broker *pipeline.Broker, ctl *control, m *metrics.Metrics, log zerolog.Logger) (*serverSet, error) {
+func startServers(cfg *config.Config, which []string, listeners []net.Listener, broker *pipeline.Broker, ctl *controlPlane, m *metrics.Metrics, log zerolog.Logger) (*serverSet, error) {
 	public := filepath.Join(cfg.Output.Directory, "public")
 	set := &serverSet{}
 	for i, name := range which {

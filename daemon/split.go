@@ -126,7 +126,7 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 		return err
 	}
 	m := metrics.New()
-	var ctl *control
+	var ctl *controlPlane
 	if slices.Contains(which, ServerWebhook) || slices.Contains(which, ServerAdmin) {
 		// The servers show and match the repositories the leader
 		// discovers, whichever process leads.

@@ -13,10 +13,10 @@ import (
 	"github.com/docweave/docweave/pipeline"
 )
 
-// desk is what the admin and webhook servers ask of the build coordinator:
-// the coordinator itself in the process that leads the control plane, or
-// a forwarder to it in the others.
-type desk interface {
+// buildRequests is what the admin and webhook servers ask of the build
+// coordinator: the coordinator itself in the process that leads the
+// control plane, or a forwarder to it in the others.
+type buildRequests interface {
 	Trigger(ctx context.Context, reason string, repositories []string) (id string, coalesced bool, err error)
 	Build(id string) (BuildRecord, bool)
 	Recent() []BuildRecord
@@ -26,13 +26,13 @@ type desk interface {
 // stream's docweave.> on purpose: JetStream would store them and answer
 // the requests with its own acknowledgements.
 const (
-	subjectDeskTrigger = "docweavectl.trigger"
-	subjectDeskBuild   = "docweavectl.build"
-	subjectDeskRecent  = "docweavectl.recent"
+	subjectForwardTrigger = "docweavectl.trigger"
+	subjectForwardBuild   = "docweavectl.build"
+	subjectForwardRecent  = "docweavectl.recent"
 )
 
-// deskTimeout bounds one request to the leading process.
-const deskTimeout = 5 * time.Second
+// forwardTimeout bounds one request to the leading process.
+const forwardTimeout = 5 * time.Second
 
 // ErrNoLeader says no process leads the control plane at the moment (the
 // leader stopped and its lease has not run out yet): the request may be
@@ -56,12 +56,12 @@ type buildReply struct {
 	Build BuildRecord `json:"build"`
 }
 
-// serveDesk answers the other control-plane processes' requests with the
+// answerForwarded answers the other control-plane processes' requests with the
 // leader's coordinator.
-func serveDesk(b *pipeline.Broker, coord *Coordinator) ([]*nats.Subscription, error) {
+func answerForwarded(b *pipeline.Broker, coord *Coordinator) ([]*nats.Subscription, error) {
 	var subs []*nats.Subscription
 	handlers := map[string]nats.MsgHandler{
-		subjectDeskTrigger: func(m *nats.Msg) {
+		subjectForwardTrigger: func(m *nats.Msg) {
 			var req triggerRequest
 			var rep triggerReply
 			if err := json.Unmarshal(m.Data, &req); err != nil {
@@ -75,11 +75,11 @@ func serveDesk(b *pipeline.Broker, coord *Coordinator) ([]*nats.Subscription, er
 			}
 			respondJSON(m, rep)
 		},
-		subjectDeskBuild: func(m *nats.Msg) {
+		subjectForwardBuild: func(m *nats.Msg) {
 			b, ok := coord.Build(string(m.Data))
 			respondJSON(m, buildReply{Found: ok, Build: b})
 		},
-		subjectDeskRecent: func(m *nats.Msg) { respondJSON(m, coord.Recent()) },
+		subjectForwardRecent: func(m *nats.Msg) { respondJSON(m, coord.Recent()) },
 	}
 	for subject, h := range handlers {
 		s, err := b.Subscribe(subject, h)
@@ -106,11 +106,11 @@ func unsubscribeAll(subs []*nats.Subscription) {
 	}
 }
 
-// remoteDesk forwards to the leading process.
-type remoteDesk struct{ broker *pipeline.Broker }
+// leaderForwarder forwards to the leading process.
+type leaderForwarder struct{ broker *pipeline.Broker }
 
-func (r remoteDesk) request(ctx context.Context, subject string, data []byte, out any) error {
-	ctx, cancel := context.WithTimeout(ctx, deskTimeout)
+func (r leaderForwarder) request(ctx context.Context, subject string, data []byte, out any) error {
+	ctx, cancel := context.WithTimeout(ctx, forwardTimeout)
 	defer cancel()
 	msg, err := r.broker.Request(ctx, subject, data)
 	if errors.Is(err, nats.ErrNoResponders) {
@@ -122,11 +122,11 @@ func (r remoteDesk) request(ctx context.Context, subject string, data []byte, ou
 	return json.Unmarshal(msg.Data, out)
 }
 
-// Trigger implements desk.
-func (r remoteDesk) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
+// Trigger implements buildRequests.
+func (r leaderForwarder) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
 	data, _ := json.Marshal(triggerRequest{Reason: reason, Repositories: repositories})
 	var rep triggerReply
-	if err := r.request(ctx, subjectDeskTrigger, data, &rep); err != nil {
+	if err := r.request(ctx, subjectForwardTrigger, data, &rep); err != nil {
 		return "", false, err
 	}
 	switch {
@@ -138,33 +138,34 @@ func (r remoteDesk) Trigger(ctx context.Context, reason string, repositories []s
 	return rep.BuildID, rep.Coalesced, nil
 }
 
-// Build implements desk.
-func (r remoteDesk) Build(id string) (BuildRecord, bool) {
+// Build implements buildRequests.
+func (r leaderForwarder) Build(id string) (BuildRecord, bool) {
 	var rep buildReply
-	if err := r.request(context.Background(), subjectDeskBuild, []byte(id), &rep); err != nil {
+	if err := r.request(context.Background(), subjectForwardBuild, []byte(id), &rep); err != nil {
 		return BuildRecord{}, false
 	}
 	return rep.Build, rep.Found
 }
 
-// Recent implements desk.
-func (r remoteDesk) Recent() []BuildRecord {
+// Recent implements buildRequests.
+func (r leaderForwarder) Recent() []BuildRecord {
 	var builds []BuildRecord
-	if err := r.request(context.Background(), subjectDeskRecent, nil, &builds); err != nil {
+	if err := r.request(context.Background(), subjectForwardRecent, nil, &builds); err != nil {
 		return nil
 	}
 	return builds
 }
 
-// switchDesk is the desk of a process that may lead or follow: the local
-// coordinator while it leads, the forwarder otherwise.
-type switchDesk struct {
-	remote remoteDesk
+// leadOrForward answers the build requests of a process that may lead or
+// follow: with the local coordinator while it leads, through the
+// forwarder otherwise.
+type leadOrForward struct {
+	remote leaderForwarder
 	mu     sync.Mutex
 	local  *Coordinator
 }
 
-func (s *switchDesk) current() desk {
+func (s *leadOrForward) current() buildRequests {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.local != nil {
@@ -173,26 +174,26 @@ func (s *switchDesk) current() desk {
 	return s.remote
 }
 
-func (s *switchDesk) set(c *Coordinator) {
+func (s *leadOrForward) set(c *Coordinator) {
 	s.mu.Lock()
 	s.local = c
 	s.mu.Unlock()
 }
 
 // leads reports whether this process leads the control plane.
-func (s *switchDesk) leads() bool {
+func (s *leadOrForward) leads() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.local != nil
 }
 
-// Trigger implements desk.
-func (s *switchDesk) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
+// Trigger implements buildRequests.
+func (s *leadOrForward) Trigger(ctx context.Context, reason string, repositories []string) (string, bool, error) {
 	return s.current().Trigger(ctx, reason, repositories)
 }
 
-// Build implements desk.
-func (s *switchDesk) Build(id string) (BuildRecord, bool) { return s.current().Build(id) }
+// Build implements buildRequests.
+func (s *leadOrForward) Build(id string) (BuildRecord, bool) { return s.current().Build(id) }
 
-// Recent implements desk.
-func (s *switchDesk) Recent() []BuildRecord { return s.current().Recent() }
+// Recent implements buildRequests.
+func (s *leadOrForward) Recent() []BuildRecord { return s.current().Recent() }
