@@ -51,7 +51,8 @@ const (
 	CodeHugoFileIgnored    = "HUGO_FILE_IGNORED"    // a file Hugo would run (content adapter) or read as site configuration, left out
 
 	// Page issues of the render stage (warnings: the site was rendered).
-	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // tags of an unknown shortcode or GitBook block dropped
+	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // an unknown shortcode shown as written, a GitBook block's tags dropped
+	CodeLinkUnresolved     = "LINK_UNRESOLVED"      // a link that leads to nothing in the repository's documentation
 	CodeShortcodeInvalid   = "SHORTCODE_INVALID"    // a known shortcode's tag Hugo would refuse, dropped
 	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID" // front matter, or a key of it, ignored
 	CodePageRenderFailed   = "PAGE_RENDER_FAILED"   // the page could not be rendered and was left out

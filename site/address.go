@@ -27,12 +27,14 @@ const addressVersion = "docweave-unit-address/1"
 // unit whose address is stored is never rendered again.
 func UnitAddress(g config.Generator, repos []Repository, unit, tree string) string {
 	spec, _ := json.Marshal(struct {
-		Generator    config.Generator `json:"generator"`
-		Repositories []map[string]any `json:"repositories"`
-		Unit         string           `json:"unit"`
-		Tree         string           `json:"tree"`
-		Untrusted    []string         `json:"untrusted,omitempty"`
-	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos)})
+		Generator    config.Generator    `json:"generator"`
+		Repositories []map[string]any    `json:"repositories"`
+		Unit         string              `json:"unit"`
+		Tree         string              `json:"tree"`
+		Untrusted    []string            `json:"untrusted,omitempty"`
+		DocRoots     map[string][]string `json:"doc_roots,omitempty"`
+		Sources      map[string]string   `json:"sources,omitempty"`
+	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos), docRootsOf(repos), sourceURLsOf(repos)})
 	h := sha256.New()
 	io.WriteString(h, addressVersion+"\n"+RendererID()+"\n"+themeHash()+"\n")
 	h.Write(spec)
@@ -46,6 +48,35 @@ func untrustedPaths(repos []Repository) []string {
 	for _, r := range repos {
 		if r.Untrusted {
 			out = append(out, r.ContentPath)
+		}
+	}
+	return out
+}
+
+// docRootsOf maps content paths to documentation roots: the roots decide
+// where a link from the repository's root leads.
+func docRootsOf(repos []Repository) map[string][]string {
+	out := map[string][]string{}
+	for _, r := range repos {
+		if len(r.DocRoots) > 0 {
+			out[r.ContentPath] = r.DocRoots
+		}
+	}
+	return out
+}
+
+// sourceURLsOf maps each unit's content path to the forge's file pages,
+// where links to files outside the documentation roots lead.
+func sourceURLsOf(repos []Repository) map[string]string {
+	out := map[string]string{}
+	for _, r := range repos {
+		if r.SourceURL != "" {
+			out[r.ContentPath] = r.SourceURL
+		}
+		for _, v := range r.Versions {
+			if v.SourceURL != "" {
+				out[r.ContentPath+"/"+v.Slug] = v.SourceURL
+			}
 		}
 	}
 	return out

@@ -9,8 +9,9 @@ import (
 // turns them into build-report issues that alerts and scripts match on.
 const (
 	// IssueUnknownShortcode: the page uses a shortcode (or a GitBook tag)
-	// the theme does not define. Its tags are dropped and the text between
-	// an opening and a closing tag is kept, so the page still renders.
+	// the theme does not define. A shortcode's tags are shown as written
+	// (a GitBook tag is dropped) and the text between them is kept, so the
+	// page still renders.
 	IssueUnknownShortcode = "UNKNOWN_SHORTCODE"
 	// IssueShortcodeInvalid: a tag of a known shortcode is used in a way
 	// Hugo refuses (an opening tag that is never closed, a closing tag
@@ -28,6 +29,11 @@ const (
 	// index file; the _index file is the directory's page and the index
 	// file is not rendered.
 	IssueIndexShadowed = "INDEX_SHADOWED"
+	// IssueLinkUnresolved: a Markdown link or image on the page leads to
+	// no page or file of its repository's documentation (or outside its
+	// documentation roots). It is left as written; the message names the
+	// line.
+	IssueLinkUnresolved = "LINK_UNRESOLVED"
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -216,6 +216,7 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 		return nil, err
 	}
 	c := &preparedContent{tree: tree, excluded: map[string]bool{}, rewritten: map[string]bool{}}
+	units := newUnitsOfContent(tree, repos)
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
 		if err != nil {
@@ -231,6 +232,13 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 		c.issues = append(c.issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src
+		}
+		if !check.broken {
+			linked, issues := units.pageLinks(rel, src, check.rewritten)
+			c.issues = append(c.issues, issues...)
+			if linked != nil {
+				check.rewritten = linked
+			}
 		}
 		switch {
 		case check.broken:

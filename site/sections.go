@@ -79,6 +79,8 @@ type contentTree struct {
 	Dirs []string
 	// Markdown lists the Markdown files (slash paths relative to content/).
 	Markdown []string
+	// Files lists every other file (slash paths relative to content/).
+	Files []string
 }
 
 // walkContent lists contentDir. Hidden files and directories (".git",
@@ -105,6 +107,8 @@ func walkContent(contentDir string) (contentTree, error) {
 			tree.Dirs = append(tree.Dirs, rel)
 		case isMarkdown(d.Name()):
 			tree.Markdown = append(tree.Markdown, rel)
+		default:
+			tree.Files = append(tree.Files, rel)
 		}
 		return nil
 	})

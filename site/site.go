@@ -95,6 +95,16 @@ type Repository struct {
 	// script on the site (repositories[].trusted: false): the raw HTML of
 	// its pages is sanitized before Hugo sees them (package htmlsafe).
 	Untrusted bool
+	// DocRoots are the repository's documentation roots as repository
+	// paths ("docs"): a link written from the repository's root into one
+	// of them is a link into its documentation (see links.go).
+	DocRoots []string
+	// SourceURL, when set, is the forge's page of a file of the repository
+	// at the branch built, with {path} for the file's repository path: a
+	// link to a file outside the documentation roots leads there. "" when
+	// the forge is not known (such links are left as written and
+	// reported).
+	SourceURL string
 }
 
 // Version is one documentation version of a repository: a branch or a tag
@@ -120,6 +130,8 @@ type Version struct {
 	// EditURL is Repository.EditURL for this version's ref: the pattern of
 	// the edit links of the version's pages ("" for no edit links).
 	EditURL string
+	// SourceURL is Repository.SourceURL for this version's branch or tag.
+	SourceURL string
 }
 
 // EditURLPlaceholder is the part of Repository.EditURL replaced by a page's

@@ -25,21 +25,8 @@ func editURL(cloneURL, branch string, roots []string) string {
 	if branch == "" || len(roots) != 1 {
 		return ""
 	}
-	base := webURL(cloneURL)
-	if base == "" {
-		return ""
-	}
-	var prefix string
-	switch forge.FromURL(cloneURL) {
-	case forge.GitHub:
-		prefix = base + "/edit/"
-	case forge.GitLab:
-		prefix = base + "/-/edit/"
-	case forge.Forgejo:
-		prefix = base + "/_edit/"
-	case forge.Bitbucket:
-		prefix = base + "/src/"
-	default:
+	prefix := forgePages(cloneURL, editPages)
+	if prefix == "" {
 		return ""
 	}
 	file := site.EditURLPlaceholder
@@ -51,6 +38,25 @@ func editURL(cloneURL, branch string, roots []string) string {
 		pattern += "?mode=edit"
 	}
 	return pattern
+}
+
+// editPages and sourcePages are, per forge, the path after a repository's
+// web address that leads to a file's edit page and to its page, before
+// the branch or tag.
+var (
+	editPages   = map[string]string{forge.GitHub: "/edit/", forge.GitLab: "/-/edit/", forge.Forgejo: "/_edit/", forge.Bitbucket: "/src/"}
+	sourcePages = map[string]string{forge.GitHub: "/blob/", forge.GitLab: "/-/blob/", forge.Forgejo: "/src/branch/", forge.Bitbucket: "/src/"}
+)
+
+// forgePages is the repository's web address followed by its forge's
+// entry in pages, or "" when the forge or the address is not known.
+func forgePages(cloneURL string, pages map[string]string) string {
+	base := webURL(cloneURL)
+	p, ok := pages[forge.FromURL(cloneURL)]
+	if base == "" || !ok {
+		return ""
+	}
+	return base + p
 }
 
 // webURL turns a clone URL into the repository's web address:
@@ -86,4 +92,21 @@ func escapePath(p string) string {
 		parts[i] = url.PathEscape(s)
 	}
 	return strings.Join(parts, "/")
+}
+
+// sourceURL returns the pattern of the forge's page of a repository file
+// at ref (a branch or tag), with site.EditURLPlaceholder for the file's
+// repository path (see site.Repository.SourceURL), or "" when the forge's
+// file pages are not known. A branch rather than the commit: the commit
+// would change every unit's content address on every push, even when its
+// documentation did not change.
+func sourceURL(cloneURL, ref string) string {
+	if ref == "" {
+		return ""
+	}
+	prefix := forgePages(cloneURL, sourcePages)
+	if prefix == "" {
+		return ""
+	}
+	return prefix + escapePath(ref) + "/" + site.EditURLPlaceholder
 }

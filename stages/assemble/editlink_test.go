@@ -28,3 +28,20 @@ func TestEditURLPerForge(t *testing.T) {
 		}
 	}
 }
+
+// Links to files outside the documentation roots lead to the forge's page
+// of the file on the branch or tag built; unknown forges get none.
+func TestSourceURLPerForge(t *testing.T) {
+	for _, c := range []struct{ url, ref, want string }{
+		{"https://x-access-token:s3cret@github.com/o/r.git", "main", "https://github.com/o/r/blob/main/{path}"},
+		{"git@gitlab.com:g/sub/r.git", "v1.0", "https://gitlab.com/g/sub/r/-/blob/v1.0/{path}"},
+		{"https://codeberg.org/o/r", "feature/x", "https://codeberg.org/o/r/src/branch/feature/x/{path}"},
+		{"https://bitbucket.org/o/r.git", "main", "https://bitbucket.org/o/r/src/main/{path}"},
+		{"file:///srv/git/r", "main", ""},
+		{"https://github.com/o/r.git", "", ""},
+	} {
+		if got := sourceURL(c.url, c.ref); got != c.want {
+			t.Errorf("sourceURL(%q, %q) = %q, want %q", c.url, c.ref, got, c.want)
+		}
+	}
+}

@@ -29,7 +29,8 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 		roots := conf.DocPaths()
 		if o.Version == nil {
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
-				EditURL: editURL(conf.URL, o.Branch, roots), Untrusted: !conf.IsTrusted()})
+				EditURL: editURL(conf.URL, o.Branch, roots), Untrusted: !conf.IsTrusted(), DocRoots: roots,
+				SourceURL: sourceURL(conf.URL, o.Branch)})
 			continue
 		}
 		v := o.Version
@@ -38,9 +39,9 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 			i = len(repos)
 			index[o.Repository] = i
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge,
-				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted()})
+				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted(), DocRoots: roots})
 		}
-		sv := site.Version{Name: v.Name, Slug: v.Slug, Default: v.Default, Tag: v.Tag, Commit: o.Commit}
+		sv := site.Version{Name: v.Name, Slug: v.Slug, Default: v.Default, Tag: v.Tag, Commit: o.Commit, SourceURL: sourceURL(conf.URL, v.Name)}
 		if !v.Tag {
 			sv.EditURL = editURL(conf.URL, v.Name, roots)
 		}

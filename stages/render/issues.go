@@ -17,6 +17,7 @@ var siteIssueCodes = map[string]string{
 	site.IssueFrontMatterInvalid: report.CodeFrontMatterInvalid,
 	site.IssuePageRenderFailed:   report.CodePageRenderFailed,
 	site.IssueIndexShadowed:      report.CodeIndexShadowed,
+	site.IssueLinkUnresolved:     report.CodeLinkUnresolved,
 }
 
 // repoFiles says where a repository's files are: its content path on the

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/report"
+)
+
+// fixtureFiles reads a fixture repository under testdata/fixtures.
+func fixtureFiles(t *testing.T, name string) map[string]string {
+	t.Helper()
+	root := filepath.Join("testdata", "fixtures", name)
+	files := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("fixture %s: %v (%d files)", name, err, len(files))
+	}
+	return files
+}
+
+// TestLinksOfTheFixtureResolveAndTheVerifierAgrees builds the links
+// fixture (testdata/fixtures/links: a repository linking its pages in
+// every form forges and GitBook use) with --verify-links. Every link to a
+// page or file leads to it; the two that lead nowhere — a file outside
+// the documentation roots on an unknown forge, and a page never written —
+// are reported with their lines, and they are exactly the broken internal
+// links the verifier finds.
+func TestLinksOfTheFixtureResolveAndTheVerifierAgrees(t *testing.T) {
+	dir := t.TempDir()
+	repo := gittest.NewRepo(t, fixtureFiles(t, "links"))
+	out := filepath.Join(dir, "site")
+	cfg := filepath.Join(dir, "docweave.yaml")
+	writeFile(t, cfg, fmt.Sprintf(`repositories:
+  - {name: lantern, url: %q}
+daemon:
+  link_verification: {rate_limit_delay: 0s}
+output: {directory: %s}
+`, repo.FileURL(), out))
+	res := run(t, dir, nil, "build", "-c", cfg, "--log-format", "json", "--verify-links")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, lastLines(res.stderr, 20))
+	}
+	rep := readReport(t, out)
+	var unresolved []string
+	for _, is := range rep.Issues {
+		if is.Code == report.CodeLinkUnresolved {
+			unresolved = append(unresolved, is.Path+": "+is.Message)
+		}
+	}
+	sort.Strings(unresolved)
+	want := []string{
+		`docs/README.md: line 17: link "/src/lantern.go" leads outside the repository's documentation roots; left as written`,
+		`docs/README.md: line 18: link "notes/missing.md" leads to no page or file of the repository's documentation`,
+	}
+	if strings.Join(unresolved, "\n") != strings.Join(want, "\n") {
+		t.Errorf("LINK_UNRESOLVED issues:\n%s\nwant:\n%s", strings.Join(unresolved, "\n"), strings.Join(want, "\n"))
+	}
+	if rep.Links == nil || rep.Links.Status != report.LinksComplete || rep.Links.Broken != 2 || rep.Links.Internal < 10 {
+		t.Fatalf("link verification: %+v", rep.Links)
+	}
+	var broken []string
+	for _, b := range rep.Links.BrokenLinks {
+		broken = append(broken, b.URL)
+	}
+	sort.Strings(broken)
+	if got := strings.Join(broken, " "); got != "/docs/lantern/notes/missing.md /src/lantern.go" {
+		t.Errorf("broken links the verifier found: %s", got)
+	}
+	md := regexp.MustCompile(`(?:href|src)="(/[^"]*\.md)[#"?]`)
+	public := filepath.Join(out, "public")
+	pages := 0
+	err := filepath.WalkDir(public, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		pages++
+		data, err := os.ReadFile(p)
+		for _, m := range md.FindAllStringSubmatch(string(data), -1) {
+			if m[1] != "/docs/lantern/notes/missing.md" {
+				t.Errorf("%s keeps a link to a Markdown file: %s", p, m[1])
+			}
+		}
+		return err
+	})
+	if err != nil || pages < 5 {
+		t.Fatalf("walked %d pages: %v", pages, err)
+	}
+}

@@ -1,0 +1,422 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/gohugoio/hugo/parser/metadecoders"
+	"github.com/gohugoio/hugo/parser/pageparser"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Documentation is written for a forge, where a link names a file of the
+// repository: relative (../guide/setup.md), from the repository's root or
+// from the documentation root (GitBook's /guide/setup.md), percent-encoded
+// or with backslash escapes (securing%5c_nats/tls.md is securing_nats/
+// tls.md), and README.md, index.md or _index.md standing for their
+// directory. The theme's link render hook resolves a relative link to a
+// page file with Hugo's GetPage. resolveLinks reads a page's links before
+// Hugo runs, finds what each one names in the unit's tree, and gives the
+// hook, for every link it cannot take as written, the relative path it
+// can (the page parameter docweave_links); a link that names nothing is
+// left as written and reported with its line.
+
+// linksParam is the page parameter the render hook reads: a list of
+// [destination as written, destination to resolve] pairs. A list, not a
+// map, because Hugo lower-cases the keys of page parameters.
+const linksParam = "docweave_links"
+
+// unitFiles is what a page's links may lead to: the files of its unit,
+// as slash paths relative to content/.
+type unitFiles struct {
+	// root is the unit's directory under content/ (a repository's content
+	// path, or a version's directory below it).
+	root string
+	// docRoots are the repository's documentation roots, as repository
+	// paths ("docs"): a link from the repository's root into one of them
+	// is a link into the unit.
+	docRoots []string
+	// sourceURL is the forge's page of a repository file (with {path}),
+	// where a link to a file outside the documentation roots leads; "" when
+	// the forge is not known.
+	sourceURL string
+	pages     map[string]bool // Markdown files
+	files     map[string]bool // every other file
+	dirs      map[string]bool
+}
+
+// pageLink is one link or image of a page.
+type pageLink struct {
+	dest string
+	line int
+}
+
+// linkParser parses Markdown the way Hugo's goldmark does for links.
+var linkParser = goldmark.New().Parser()
+
+// findLinks lists the links and images of a Markdown body with the line
+// each starts on (counted in body; add the front matter's lines).
+func findLinks(body []byte) []pageLink {
+	doc := linkParser.Parse(text.NewReader(body))
+	var out []pageLink
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest []byte
+		switch l := n.(type) {
+		case *ast.Link:
+			dest = l.Destination
+		case *ast.Image:
+			dest = l.Destination
+		default:
+			return ast.WalkContinue, nil
+		}
+		out = append(out, pageLink{dest: string(dest), line: lineOf(n, body)})
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// lineOf is the 1-based line a link starts on: that of its first text, or
+// of its parent block.
+func lineOf(n ast.Node, body []byte) int {
+	for c := n; c != nil; c = c.Parent() {
+		if t, ok := c.FirstChild().(*ast.Text); ok && c == n {
+			return bytes.Count(body[:t.Segment.Start], []byte("\n")) + 1
+		}
+		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
+			return bytes.Count(body[:c.Lines().At(0).Start], []byte("\n")) + 1
+		}
+	}
+	return 1
+}
+
+// linkTarget is what a link names: a page file, a directory's page or a
+// file, as a slash path relative to content/.
+type linkTarget struct {
+	path string
+	ok   bool
+}
+
+// resolveLinks finds, for each link of the page rel (a slash path
+// relative to content/), what it names in u. It returns the pairs the
+// render hook needs and the issues of links that lead nowhere; lineShift
+// is added to the body's line numbers (the front matter's lines).
+func resolveLinks(rel string, body []byte, lineShift int, u unitFiles) ([][2]string, []Issue) {
+	var pairs [][2]string
+	var issues []Issue
+	seen := map[string]bool{}
+	for _, l := range findLinks(body) {
+		if seen[l.dest] || !internalLink(l.dest) {
+			continue
+		}
+		seen[l.dest] = true
+		target, outside, repoPath := u.resolve(rel, l.dest)
+		switch {
+		case target.ok:
+			if to := relativeLink(path.Dir(rel), target.path) + linkSuffix(l.dest); to != l.dest {
+				pairs = append(pairs, [2]string{l.dest, to})
+			}
+		case outside && repoPath != "" && u.sourceURL != "":
+			pairs = append(pairs, [2]string{l.dest, strings.Replace(u.sourceURL, EditURLPlaceholder, escapeSegments(repoPath), 1) + linkSuffix(l.dest)})
+		case outside:
+			issues = append(issues, Issue{Code: IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads outside the repository's documentation roots; left as written", l.line+lineShift, l.dest)})
+		default:
+			issues = append(issues, Issue{Code: IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads to no page or file of the repository's documentation", l.line+lineShift, l.dest)})
+		}
+	}
+	return pairs, issues
+}
+
+// internalLink reports whether dest names a file of the repository rather
+// than a place on the page, another site or a mail address.
+func internalLink(dest string) bool {
+	switch {
+	case dest == "", strings.HasPrefix(dest, "#"), strings.HasPrefix(dest, "//"), strings.HasPrefix(dest, "{{"):
+		return false
+	}
+	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+		return false
+	}
+	return !strings.Contains(strings.SplitN(dest, "/", 2)[0], ":")
+}
+
+// linkSuffix is the query and fragment of dest, as written.
+func linkSuffix(dest string) string {
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		return dest[i:]
+	}
+	return ""
+}
+
+// linkPath is the path part of dest as a file name: percent-decoded, and
+// with backslash escapes (a backslash before punctuation) removed.
+func linkPath(dest string) string {
+	p := dest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' && i+1 < len(p) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", p[i+1]) >= 0 {
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+// resolve finds what dest, written on page rel, names. outside is true
+// when it names a place outside the unit's documentation (up out of its
+// root, or a repository path outside every documentation root); repoPath
+// is then that place's repository path, when it can be told.
+func (u unitFiles) resolve(rel, dest string) (linkTarget, bool, string) {
+	p := linkPath(dest)
+	if p == "" {
+		return linkTarget{}, false, ""
+	}
+	var candidates []string
+	if strings.HasPrefix(p, "/") {
+		abs := strings.TrimPrefix(path.Clean(p), "/")
+		candidates = append(candidates, path.Join(u.root, abs)) // from the documentation root
+		inRoot := false
+		for _, d := range u.docRoots {
+			d = strings.Trim(path.Clean(d), "/")
+			if rest, ok := strings.CutPrefix(abs, d+"/"); ok {
+				candidates = append(candidates, path.Join(u.root, rest)) // from the repository root
+				inRoot = true
+			} else if abs == d {
+				candidates = append(candidates, u.root)
+				inRoot = true
+			}
+		}
+		if t, ok := u.first(candidates); ok {
+			return t, false, ""
+		}
+		if !inRoot && len(u.docRoots) > 0 {
+			return linkTarget{}, true, abs
+		}
+		return linkTarget{}, false, ""
+	}
+	c := path.Join(path.Dir(rel), p)
+	if c != u.root && !strings.HasPrefix(c, u.root+"/") {
+		return linkTarget{}, true, u.repoPathOf(rel, p)
+	}
+	t, _ := u.first([]string{c})
+	return t, false, ""
+}
+
+// first is the first candidate that names something in the unit.
+func (u unitFiles) first(candidates []string) (linkTarget, bool) {
+	for _, c := range candidates {
+		if t, ok := u.lookup(c); ok {
+			return linkTarget{path: t, ok: true}, true
+		}
+	}
+	return linkTarget{}, false
+}
+
+// repoPathOf is the repository path that the relative path p, written on
+// page rel, names; "" when the repository has several documentation roots
+// (the page's own place in the repository is then unknown) or p leads
+// out of the repository.
+func (u unitFiles) repoPathOf(rel, p string) string {
+	if len(u.docRoots) != 1 {
+		return ""
+	}
+	page := path.Join(strings.Trim(path.Clean(u.docRoots[0]), "/"), strings.TrimPrefix(rel, u.root+"/"))
+	target := path.Join(path.Dir(page), p)
+	if target == ".." || strings.HasPrefix(target, "../") || target == "." {
+		return ""
+	}
+	return target
+}
+
+// escapeSegments percent-encodes each segment of a slash path.
+func escapeSegments(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}
+
+// lookup finds c in the unit: a page file, a file, or a directory — or a
+// README.md, index.md or _index.md standing for its directory. A
+// directory resolves to its index page's file when it has one.
+func (u unitFiles) lookup(c string) (string, bool) {
+	switch {
+	case u.pages[c], u.files[c]:
+		return c, true
+	case u.dirs[c]:
+		for _, name := range []string{"_index.md", "index.md", "README.md", "readme.md", "Readme.md"} {
+			if u.pages[path.Join(c, name)] {
+				return path.Join(c, name), true
+			}
+		}
+		return c, true
+	}
+	switch strings.ToLower(path.Base(c)) {
+	case "readme.md", "index.md", "_index.md":
+		if dir := path.Dir(c); u.dirs[dir] {
+			return u.lookup(dir)
+		}
+	}
+	return "", false
+}
+
+// relativeLink is the path from directory from to target, both slash
+// paths relative to content/.
+func relativeLink(from, target string) string {
+	fromParts := strings.Split(from, "/")
+	toParts := strings.Split(target, "/")
+	i := 0
+	for i < len(fromParts) && i < len(toParts) && fromParts[i] == toParts[i] {
+		i++
+	}
+	up := strings.Repeat("../", len(fromParts)-i)
+	rest := strings.Join(toParts[i:], "/")
+	if up == "" {
+		if rest == "" {
+			return "./"
+		}
+		return rest
+	}
+	return up + rest
+}
+
+// splitFrontMatter returns a page's front matter as a map and the offset
+// where its body starts; a page without front matter gives an empty map
+// and 0. ok is false when Hugo's page lexer cannot read the page.
+func splitFrontMatter(src []byte) (map[string]any, int, bool) {
+	items, err := pageparser.ParseBytes(src, pageparser.Config{})
+	if err != nil {
+		return nil, 0, false
+	}
+	for i, it := range items {
+		if it.IsError() {
+			return nil, 0, false
+		}
+		if !it.IsFrontMatter() {
+			continue
+		}
+		fm, err := metadecoders.Default.UnmarshalToMap(it.Val(src), pageparser.FormatFromFrontMatterType(it.Type))
+		if err != nil {
+			return nil, 0, false
+		}
+		start := len(src)
+		if i+1 < len(items) {
+			start = items[i+1].Pos()
+		}
+		return fm, start, true
+	}
+	return map[string]any{}, 0, true
+}
+
+// withLinksParam returns src with the render hook's link pairs added to
+// its front matter (written again as JSON, which Hugo reads as well).
+func withLinksParam(src []byte, pairs [][2]string) ([]byte, bool) {
+	fm, start, ok := splitFrontMatter(src)
+	if !ok {
+		return src, false
+	}
+	list := make([]any, len(pairs))
+	for i, p := range pairs {
+		list[i] = []any{p[0], p[1]}
+	}
+	fm[linksParam] = list
+	data, err := json.Marshal(fm)
+	if err != nil {
+		return src, false
+	}
+	var out bytes.Buffer
+	out.Write(data)
+	out.WriteByte('\n')
+	out.Write(src[start:])
+	return out.Bytes(), true
+}
+
+// unitsOfContent groups the content tree by unit: for a page, the files
+// of the repository (or the version) it belongs to.
+type unitsOfContent struct {
+	repos []Repository
+	pages map[string]bool
+	files map[string]bool
+	dirs  map[string]bool
+}
+
+func newUnitsOfContent(tree contentTree, repos []Repository) unitsOfContent {
+	set := func(list []string) map[string]bool {
+		m := make(map[string]bool, len(list))
+		for _, p := range list {
+			m[p] = true
+		}
+		return m
+	}
+	return unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs)}
+}
+
+// of returns the unit of page rel; false when no repository holds it.
+func (c unitsOfContent) of(rel string) (unitFiles, bool) {
+	for _, r := range c.repos {
+		rest, ok := strings.CutPrefix(rel, r.ContentPath+"/")
+		if !ok {
+			continue
+		}
+		root, source := r.ContentPath, r.SourceURL
+		if len(r.Versions) > 0 {
+			slug, _, found := strings.Cut(rest, "/")
+			if !found {
+				return unitFiles{}, false
+			}
+			root += "/" + slug
+			source = ""
+			for _, v := range r.Versions {
+				if v.Slug == slug {
+					source = v.SourceURL
+				}
+			}
+		}
+		return unitFiles{root: root, docRoots: r.DocRoots, sourceURL: source, pages: c.pages, files: c.files, dirs: c.dirs}, true
+	}
+	return unitFiles{}, false
+}
+
+// pageLinks resolves the links of the page rel as written (src) and, when
+// the render hook needs pairs, returns the page to render (final, or src
+// when final is nil) with them in its front matter. It returns nil when
+// the page needs no change for its links.
+func (c unitsOfContent) pageLinks(rel string, src, final []byte) ([]byte, []Issue) {
+	u, ok := c.of(rel)
+	if !ok {
+		return nil, nil
+	}
+	_, start, ok := splitFrontMatter(src)
+	if !ok {
+		return nil, nil
+	}
+	pairs, issues := resolveLinks(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
+	if len(pairs) == 0 {
+		return nil, issues
+	}
+	if final == nil {
+		final = src
+	}
+	out, ok := withLinksParam(final, pairs)
+	if !ok {
+		return nil, issues
+	}
+	return out, issues
+}
