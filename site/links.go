@@ -212,10 +212,34 @@ func (u unitFiles) resolve(rel, dest string) (linkTarget, bool, string) {
 	}
 	c := path.Join(path.Dir(rel), p)
 	if c != u.root && !strings.HasPrefix(c, u.root+"/") {
+		if t, ok := u.first(u.asURL(rel, p)); ok {
+			return t, false, ""
+		}
 		return linkTarget{}, true, u.repoPathOf(rel, p)
 	}
-	t, _ := u.first([]string{c})
+	if t, ok := u.first([]string{c}); ok {
+		return t, false, ""
+	}
+	t, _ := u.first(u.asURL(rel, p))
 	return t, false, ""
+}
+
+// asURL are the files a relative link written as a site URL names (Hugo
+// documentation writes ../configuration/ for the page configuration.md):
+// the path taken from the page's URL, which for page.md is the directory
+// page/, as a directory or as a page file.
+func (u unitFiles) asURL(rel, p string) []string {
+	dir := path.Dir(rel)
+	switch strings.ToLower(path.Base(rel)) {
+	case "_index.md", "index.md", "readme.md":
+	default:
+		dir = path.Join(dir, strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
+	}
+	c := path.Join(dir, p)
+	if c != u.root && !strings.HasPrefix(c, u.root+"/") {
+		return nil
+	}
+	return []string{c, c + ".md"}
 }
 
 // first is the first candidate that names something in the unit.

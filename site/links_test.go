@@ -59,11 +59,12 @@ func linkFixture() map[string]string {
 			"- ![logo](/img/logo.png)",
 			"- [outside the documentation](/src/main.go)",
 			"- [nowhere](missing.md)",
+			"- [a site URL](reference/api/)",
 			"- [a site](https://example.org/page.md) and [a place](#home) and <mailto:a@example.org>",
 			"",
 		}, "\n"),
 		"content/gb/guide/README.md":      "# Guide\n\nBack [home](../README.md) and [setup](/guide/setup.md).\n",
-		"content/gb/guide/setup.md":       "# Setup\n\n## Step 2\n\nDone.\n",
+		"content/gb/guide/setup.md":       "# Setup\n\n## Step 2\n\nDone. See [the API](../../reference/api/) as Hugo sites write it.\n",
 		"content/gb/securing_nats/tls.md": "# TLS\n",
 		"content/gb/reference/index.md":   "# Reference\n",
 		"content/gb/reference/api.md":     "# API\n",
@@ -108,11 +109,15 @@ func TestLinksInEveryFormResolveInAUnitRender(t *testing.T) {
 		`src="/docs/gb/img/logo.png"`,
 		`href="/src/main.go">outside the documentation`,
 		`href="/docs/gb/missing.md">nowhere`,
+		`href="/docs/gb/reference/api/">a site URL`,
 		`href="https://example.org/page.md">a site`,
 	} {
 		if !strings.Contains(home, want) {
 			t.Errorf("home page lacks %s", want)
 		}
+	}
+	if setup := tree["docs/gb/guide/setup/index.html"]; !strings.Contains(setup, `href="/docs/gb/reference/api/">the API`) {
+		t.Error("a link written as the site URL of a page did not lead to it")
 	}
 	guide := tree["docs/gb/guide/index.html"]
 	for _, want := range []string{`href="/docs/gb/">home`, `href="/docs/gb/guide/setup/">setup`} {
