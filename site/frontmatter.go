@@ -24,7 +24,13 @@ var dateKeys = []string{"date", "publishdate", "pubdate", "published", "lastmod"
 // placementKeys would place the page, or pages below it, somewhere other
 // than its file's path: onto another repository's pages or the home page,
 // or into other sites of Hugo's sites matrix (sites).
-var placementKeys = []string{"url", "aliases", "cascade", "sites"}
+var placementKeys = []string{"cascade", "sites"}
+
+// redirectKeys name other URLs of the page: Hugo's aliases, and url,
+// which would move the page. They become redirects to the page inside its
+// repository's namespace (see aliases.go); the page itself stays at the
+// path of its file.
+var redirectKeys = []string{"url", "aliases"}
 
 // templateKeys choose the templates and output formats a page is rendered
 // with. Those are the theme's choice, which picks a template by the kind
@@ -76,6 +82,8 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 				drop[key] = true
 				problems = append(problems, fmt.Sprintf("front matter %s: %v is not a date; ignored", key, value))
 			}
+		case slices.Contains(redirectKeys, lower):
+			drop[key] = true // read by redirectsOf, placed by namespacedAliases
 		case slices.Contains(placementKeys, lower):
 			drop[key] = true
 			problems = append(problems, fmt.Sprintf("front matter %s ignored: a page is published at the path of its file, so it cannot replace another page", key))

@@ -33,6 +33,10 @@ type pageCheck struct {
 	broken bool
 	// lineShift corrects line numbers after a line was added at the top.
 	lineShift int
+	// redirects are the page's other URLs from its front matter (aliases
+	// and url) as written; the render places them in the repository's
+	// namespace.
+	redirects []string
 }
 
 // maxLexRepairs bounds how many tags of one page are cut for Hugo's lexer.
@@ -226,6 +230,7 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 			"front matter is not valid %s (%s); the page is rendered without it", strings.ToUpper(string(format)), firstLine(err.Error()))})
 		return []byte("{}"), true
 	}
+	pc.redirects = redirectsOf(fm)
 	cleaned, changed, problems := checkFrontMatter(fm)
 	for _, p := range problems {
 		pc.issues = append(pc.issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: p})

@@ -349,18 +349,17 @@ func splitFrontMatter(src []byte) (map[string]any, int, bool) {
 	return map[string]any{}, 0, true
 }
 
-// withLinksParam returns src with the render hook's link pairs added to
-// its front matter (written again as JSON, which Hugo reads as well).
-func withLinksParam(src []byte, pairs [][2]string) ([]byte, bool) {
+// withParams returns src with params added to its front matter (written
+// again as JSON, which Hugo reads as well): the render hook's link pairs,
+// the page's namespaced aliases.
+func withParams(src []byte, params map[string]any) ([]byte, bool) {
 	fm, start, ok := splitFrontMatter(src)
 	if !ok {
 		return src, false
 	}
-	list := make([]any, len(pairs))
-	for i, p := range pairs {
-		list[i] = []any{p[0], p[1]}
+	for k, v := range params {
+		fm[k] = v
 	}
-	fm[linksParam] = list
 	data, err := json.Marshal(fm)
 	if err != nil {
 		return src, false
@@ -418,29 +417,36 @@ func (c unitsOfContent) of(rel string) (unitFiles, bool) {
 	return unitFiles{}, false
 }
 
-// pageLinks resolves the links of the page rel as written (src) and, when
-// the render hook needs pairs, returns the page to render (final, or src
-// when final is nil) with them in its front matter. It returns nil when
-// the page needs no change for its links.
-func (c unitsOfContent) pageLinks(rel string, src, final []byte) ([]byte, []Issue) {
+// pageParams resolves the links of the page rel as written (src) and
+// places its redirects in its unit's namespace. It returns the front
+// matter parameters the page needs for them (none when it needs none) and
+// the issues found.
+func (c unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []Issue) {
 	u, ok := c.of(rel)
 	if !ok {
 		return nil, nil
 	}
-	_, start, ok := splitFrontMatter(src)
-	if !ok {
-		return nil, nil
+	params := map[string]any{}
+	var issues []Issue
+	if _, start, ok := splitFrontMatter(src); ok {
+		pairs, linkIssues := resolveLinks(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
+		issues = append(issues, linkIssues...)
+		if len(pairs) > 0 {
+			list := make([]any, len(pairs))
+			for i, p := range pairs {
+				list[i] = []any{p[0], p[1]}
+			}
+			params[linksParam] = list
+		}
 	}
-	pairs, issues := resolveLinks(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
-	if len(pairs) == 0 {
-		return nil, issues
+	if len(redirects) > 0 {
+		aliases, problems := namespacedAliases(rel, u, redirects)
+		for _, p := range problems {
+			issues = append(issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: p})
+		}
+		if len(aliases) > 0 {
+			params["aliases"] = aliases
+		}
 	}
-	if final == nil {
-		final = src
-	}
-	out, ok := withLinksParam(final, pairs)
-	if !ok {
-		return nil, issues
-	}
-	return out, issues
+	return params, issues
 }

@@ -234,10 +234,16 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 			check.rewritten = src
 		}
 		if !check.broken {
-			linked, issues := units.pageLinks(rel, src, check.rewritten)
+			params, issues := units.pageParams(rel, src, check.redirects)
 			c.issues = append(c.issues, issues...)
-			if linked != nil {
-				check.rewritten = linked
+			if len(params) > 0 {
+				final := check.rewritten
+				if final == nil {
+					final = src
+				}
+				if out, ok := withParams(final, params); ok {
+					check.rewritten = out
+				}
 			}
 		}
 		switch {

@@ -82,6 +82,14 @@ output: {directory: %s}
 	if got := strings.Join(broken, " "); got != "/docs/lantern/notes/missing.md /src/lantern.go" {
 		t.Errorf("broken links the verifier found: %s", got)
 	}
+	// Old URLs of the install page (aliases, url) redirect to it inside
+	// the repository's namespace.
+	for _, old := range []string{"setup", "install"} {
+		data, err := os.ReadFile(filepath.Join(out, "public", "docs", "lantern", old, "index.html"))
+		if err != nil || !strings.Contains(string(data), "/docs/lantern/guide/install/") {
+			t.Errorf("/docs/lantern/%s/ does not redirect to the install page: %v", old, err)
+		}
+	}
 	md := regexp.MustCompile(`(?:href|src)="(/[^"]*\.md)[#"?]`)
 	public := filepath.Join(out, "public")
 	pages := 0
