@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -102,6 +103,8 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 		case slices.Contains(templateKeys, lower):
 			// An unknown output format also stops Hugo's build.
 			drop[key] = true
+		case lower == "sidebar_position" || lower == "sidebar_label":
+			drop[key] = true // Docusaurus: read as weight and linkTitle below
 		case slices.Contains(buildKeys, lower):
 			if _, err := pagemeta.DecodeBuildConfig(value); err != nil {
 				drop[key] = true
@@ -118,6 +121,7 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 			out[k] = v
 		}
 	}
+	docusaurusSidebar(fm, out)
 	// Jekyll's "published: false" keeps its meaning: the page is a draft,
 	// and drafts are not rendered.
 	for k, v := range fm {
@@ -128,6 +132,48 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 		}
 	}
 	return out, true, problems
+}
+
+// docusaurusSidebar gives a page the sidebar order and label its
+// Docusaurus front matter asks for (sidebar_position, sidebar_label), as
+// the weight and linkTitle the theme orders and names its menu by, unless
+// the page sets those itself. Positions may be fractions and start at 0,
+// and weight 0 means "no weight" to Hugo: the weight is the position in
+// thousandths, plus one.
+func docusaurusSidebar(fm, out map[string]any) {
+	has := func(name string) bool {
+		for k := range fm {
+			if strings.EqualFold(k, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for k, v := range fm {
+		switch strings.ToLower(k) {
+		case "sidebar_position":
+			var pos float64
+			switch n := v.(type) {
+			case int:
+				pos = float64(n)
+			case int64:
+				pos = float64(n)
+			case uint64:
+				pos = float64(n)
+			case float64:
+				pos = n
+			default:
+				continue
+			}
+			if pos >= 0 && pos < 1e6 && !has("weight") {
+				out["weight"] = int(math.Round(pos*1000)) + 1
+			}
+		case "sidebar_label":
+			if s, ok := v.(string); ok && strings.TrimSpace(s) != "" && !has("linktitle") {
+				out["linkTitle"] = s
+			}
+		}
+	}
 }
 
 // isDate reports whether Hugo would accept v as a date.

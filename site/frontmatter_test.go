@@ -78,3 +78,19 @@ func TestCheckFrontMatterReadsJekyllPublishedAsDraft(t *testing.T) {
 		t.Errorf("a published date was dropped: %v", got)
 	}
 }
+
+// Docusaurus' sidebar_position and sidebar_label order and name the menu
+// as weight and linkTitle do; a page's own weight and linkTitle win.
+func TestCheckFrontMatterReadsDocusaurusSidebarKeys(t *testing.T) {
+	got, _, problems := checkFrontMatter(map[string]any{"title": "T", "sidebar_position": 2, "sidebar_label": "Short"})
+	if got["weight"] != 2001 || got["linkTitle"] != "Short" || len(problems) != 0 {
+		t.Errorf("got %v, problems %v", got, problems)
+	}
+	got, _, _ = checkFrontMatter(map[string]any{"sidebar_position": 0.5, "weight": 7, "linkTitle": "Mine", "sidebar_label": "Theirs"})
+	if got["weight"] != 7 || got["linkTitle"] != "Mine" {
+		t.Errorf("the page's own weight and linkTitle were replaced: %v", got)
+	}
+	if got, _, _ := checkFrontMatter(map[string]any{"sidebar_position": 0}); got["weight"] != 1 {
+		t.Errorf("position 0 → weight %v, want 1 (0 is no weight to Hugo)", got["weight"])
+	}
+}

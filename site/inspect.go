@@ -56,7 +56,7 @@ func mayNeedChanges(src []byte) bool {
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '{') {
 		return true
 	}
-	return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%"))
+	return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%")) || mayHaveAdmonitions(src)
 }
 
 // inspectPage checks the Markdown file rel (slash path under content/)
@@ -99,6 +99,7 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 
 	body = applyEdits(body, edits, bodyStart)
 	converted, dropped := convertGitBookTags(body)
+	converted = convertAdmonitions(converted)
 	bodyLine := pc.line(src, bodyStart) - 1
 	for _, tag := range dropped {
 		pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(

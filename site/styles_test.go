@@ -1,0 +1,51 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+)
+
+// Issue 15: documentation written for MkDocs and Docusaurus looks right:
+// their admonitions are the theme's callouts (a collapsible one a details
+// block), and Docusaurus' sidebar_position and sidebar_label order and
+// name the menu.
+func TestMkDocsAndDocusaurusPagesRender(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/ds/_index.md": "# Docs\n",
+		"content/ds/zeta.md":   "---\ntitle: Zeta page\nsidebar_position: 1\nsidebar_label: Getting started\n---\n:::tip[Faster builds]\nCache the **modules**.\n:::\n",
+		"content/ds/alpha.md":  "---\ntitle: Alpha page\nsidebar_position: 2\nsidebar_label: Concepts\n---\nText.\n",
+		"content/ds/mkdocs.md": "# MkDocs page\n\n!!! warning \"Back up first\"\n    Copy the `data` directory.\n\n??? note \"More\"\n    Hidden detail.\n",
+	})
+	publish := filepath.Join(t.TempDir(), "public")
+	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
+		Generator: fixtureGenerator(), Unit: "ds", Logger: zerolog.Nop(),
+		Repositories: []Repository{{Name: "ds", ContentPath: "ds"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Issues) != 0 {
+		t.Errorf("issues: %v", res.Issues)
+	}
+	tree := publishedTree(t, publish)
+	zeta := tree["docs/ds/zeta/index.html"]
+	if !strings.Contains(zeta, `class="callout callout-tip"`) || !strings.Contains(zeta, "Faster builds") || !strings.Contains(zeta, "<strong>modules</strong>") {
+		t.Errorf("Docusaurus tip not a callout:\n%s", between(zeta, "<article", "</article>"))
+	}
+	mk := tree["docs/ds/mkdocs/index.html"]
+	if !strings.Contains(mk, `class="callout callout-warning"`) || !strings.Contains(mk, "Back up first") || !strings.Contains(mk, "<code>data</code>") {
+		t.Errorf("MkDocs warning not a callout:\n%s", between(mk, "<article", "</article>"))
+	}
+	if !strings.Contains(mk, "<summary>More</summary>") || !strings.Contains(mk, "Hidden detail.") {
+		t.Errorf("MkDocs ??? block not a details block:\n%s", between(mk, "<article", "</article>"))
+	}
+	home := tree["docs/ds/index.html"]
+	first, second := strings.Index(home, ">Getting started<"), strings.Index(home, ">Concepts<")
+	if first < 0 || second < 0 || first > second {
+		t.Errorf("menu not in sidebar_position order with sidebar_label names (Getting started at %d, Concepts at %d):\n%s", first, second, between(home, "<nav", "</nav>"))
+	}
+}
