@@ -378,9 +378,13 @@ type unitsOfContent struct {
 	pages map[string]bool
 	files map[string]bool
 	dirs  map[string]bool
+	// contentDir is where the content is read (for GitBook summaries);
+	// summaries holds each unit's, read once (see summary.go).
+	contentDir string
+	summaries  map[string]map[string]summaryEntry
 }
 
-func newUnitsOfContent(tree contentTree, repos []Repository) unitsOfContent {
+func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
 	set := func(list []string) map[string]bool {
 		m := make(map[string]bool, len(list))
 		for _, p := range list {
@@ -388,11 +392,12 @@ func newUnitsOfContent(tree contentTree, repos []Repository) unitsOfContent {
 		}
 		return m
 	}
-	return unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs)}
+	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
+		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}}
 }
 
 // of returns the unit of page rel; false when no repository holds it.
-func (c unitsOfContent) of(rel string) (unitFiles, bool) {
+func (c *unitsOfContent) of(rel string) (unitFiles, bool) {
 	for _, r := range c.repos {
 		rest, ok := strings.CutPrefix(rel, r.ContentPath+"/")
 		if !ok {
@@ -421,12 +426,15 @@ func (c unitsOfContent) of(rel string) (unitFiles, bool) {
 // places its redirects in its unit's namespace. It returns the front
 // matter parameters the page needs for them (none when it needs none) and
 // the issues found.
-func (c unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []Issue) {
+func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []Issue) {
 	u, ok := c.of(rel)
 	if !ok {
 		return nil, nil
 	}
 	params := map[string]any{}
+	if e, ok := c.summaryOf(u)[rel]; ok {
+		params["weight"], params["linkTitle"] = e.weight, e.title
+	}
 	var issues []Issue
 	if _, start, ok := splitFrontMatter(src); ok {
 		pairs, linkIssues := resolveLinks(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)

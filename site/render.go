@@ -216,7 +216,7 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 		return nil, err
 	}
 	c := &preparedContent{tree: tree, excluded: map[string]bool{}, rewritten: map[string]bool{}}
-	units := newUnitsOfContent(tree, repos)
+	units := newUnitsOfContent(tree, repos, l.ContentDir)
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
 		if err != nil {
@@ -232,6 +232,10 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 		c.issues = append(c.issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src
+		}
+		if u, ok := units.of(rel); ok && u.isSummary(rel) && len(units.summaryOf(u)) > 0 {
+			c.excluded[rel] = true // GitBook's table of contents orders the menu; it is no page
+			continue
 		}
 		if !check.broken {
 			params, issues := units.pageParams(rel, src, check.redirects)

@@ -49,3 +49,38 @@ func TestMkDocsAndDocusaurusPagesRender(t *testing.T) {
 		t.Errorf("menu not in sidebar_position order with sidebar_label names (Getting started at %d, Concepts at %d):\n%s", first, second, between(home, "<nav", "</nav>"))
 	}
 }
+
+// A GitBook space's SUMMARY.md gives the order and the titles of its
+// sidebar, and is not a page itself.
+func TestGitBookSummaryOrdersTheMenu(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/gb/README.md":      "# Welcome\n",
+		"content/gb/SUMMARY.md":     "# Table of contents\n\n* [Welcome](README.md)\n* [Zero to running](start.md)\n* [Operating](ops/README.md)\n  * [Backups](ops/backups.md)\n  * [Alerts](<ops/alerts.md>)\n* [Appendix](appendix.md)\n",
+		"content/gb/appendix.md":    "# Appendix\n",
+		"content/gb/start.md":       "# Quick start\n",
+		"content/gb/ops/README.md":  "# Operations\n",
+		"content/gb/ops/backups.md": "# Backing up\n",
+		"content/gb/ops/alerts.md":  "# Alerting\n",
+	})
+	publish := filepath.Join(t.TempDir(), "public")
+	_, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
+		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
+		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := publishedTree(t, publish)
+	if _, ok := tree["docs/gb/summary/index.html"]; ok {
+		t.Error("SUMMARY.md was rendered as a page")
+	}
+	home := between(tree["docs/gb/index.html"], `<nav id="dw-menu"`, "</nav>")
+	last := -1
+	for _, title := range []string{">Zero to running<", ">Operating<", ">Backups<", ">Appendix<"} {
+		i := strings.Index(home, title)
+		if i < 0 || i < last {
+			t.Errorf("menu lacks %s in SUMMARY.md's order:\n%s", title, home)
+		}
+		last = i
+	}
+}

@@ -1,0 +1,72 @@
+package site
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// A GitBook space lists its pages in SUMMARY.md at its root: a nested
+// list of links, in the order and with the titles of its sidebar.
+//
+//	* [Introduction](README.md)
+//	* [Guide](guide/README.md)
+//	  * [Installing](guide/install.md)
+//
+// When a unit has one, its entries give their pages a weight (the order)
+// and a linkTitle (the sidebar title), which the theme's menu follows,
+// and SUMMARY.md itself is not rendered as a page.
+
+// summaryItem matches one entry of a summary: a list item holding a link.
+var summaryItem = regexp.MustCompile(`^\s*[*+-]\s+\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
+
+// summaryEntry is what a summary says of one page.
+type summaryEntry struct {
+	weight int
+	title  string
+}
+
+// isSummary reports whether rel is the SUMMARY.md at the root of unit u.
+func (u unitFiles) isSummary(rel string) bool {
+	return path.Dir(rel) == u.root && strings.EqualFold(path.Base(rel), "SUMMARY.md")
+}
+
+// summaryOf reads the summary of unit u, if it has one: the entries by
+// the content path of the page each names.
+func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
+	if s, ok := c.summaries[u.root]; ok {
+		return s
+	}
+	entries := map[string]summaryEntry{}
+	c.summaries[u.root] = entries
+	var file string
+	for _, name := range []string{"SUMMARY.md", "summary.md", "Summary.md"} {
+		if c.pages[path.Join(u.root, name)] {
+			file = path.Join(u.root, name)
+			break
+		}
+	}
+	if file == "" || c.contentDir == "" {
+		return entries
+	}
+	data, err := os.ReadFile(filepath.Join(c.contentDir, filepath.FromSlash(file)))
+	if err != nil {
+		return entries
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := summaryItem.FindStringSubmatch(line)
+		if m == nil || !internalLink(m[2]) {
+			continue
+		}
+		target, ok := u.lookup(path.Join(u.root, strings.TrimPrefix(linkPath(m[2]), "/")))
+		if !ok || !strings.HasSuffix(strings.ToLower(target), ".md") {
+			continue
+		}
+		if _, seen := entries[target]; !seen {
+			entries[target] = summaryEntry{weight: len(entries) + 1, title: strings.TrimSpace(m[1])}
+		}
+	}
+	return entries
+}
