@@ -120,6 +120,10 @@ func (h *handler) serveLookup(w http.ResponseWriter, r *http.Request, root *os.R
 		}
 		h.serveNotFound(w, r, root)
 	default:
+		if target := aliasTarget(found.name, found.file, found.info); target != "" {
+			redirectToPage(w, target)
+			return
+		}
 		h.serveFile(w, r, found.name, found.file, found.info, http.StatusOK)
 	}
 }
