@@ -110,7 +110,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Repor
 			}
 		}
 	}
-	stages, err := pipeline.NewStages(names, pipeline.Deps{Config: cfg, Store: store, FanIns: builds, States: states, Workspace: layout.Root, Log: opts.Log})
+	stageSet, err := pipeline.NewStages(names, pipeline.Deps{Config: cfg, Store: store, FanIns: builds, States: states, Workspace: layout.Root, Log: opts.Log})
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Repor
 
 	runCtx, stopRunner := context.WithCancel(ctx)
 	runnerDone := make(chan error, 1)
-	runner := pipeline.NewRunner(broker.JS, opts.Log, stages)
+	runner := pipeline.NewRunner(broker.JS, opts.Log, stageSet)
 	runner.FanIns = builds
 	go func() { runnerDone <- runner.Run(runCtx) }()
 	defer func() { stopRunner(); <-runnerDone }()
