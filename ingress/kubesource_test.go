@@ -6,8 +6,11 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/kubernetes/fake"
 )
@@ -34,9 +37,36 @@ func startKube(t *testing.T, selector string, objs ...runtime.Object) *kubeFixtu
 		}
 	})
 	eventually(t, "informer caches to sync", store.Ready)
+	// A synced cache may still be handing its first objects to the
+	// handlers: wait until each has been seen, so that the next event a
+	// test waits for is the one its change causes.
+	initial := initialEvents(t, selector, objs)
+	eventually(t, "the informers' first events", func() bool { return src.EventsSeen() >= initial })
 	f := &kubeFixture{client: client, src: src, store: store}
 	f.settle(t)
 	return f
+}
+
+// initialEvents counts the add events the informers deliver for objs: the
+// Ingresses the selector matches, every Service and EndpointSlice.
+func initialEvents(t *testing.T, selector string, objs []runtime.Object) uint64 {
+	t.Helper()
+	sel, err := labels.Parse(selector)
+	if err != nil {
+		return 0 // a test of a malformed selector: Run refuses it
+	}
+	var n uint64
+	for _, o := range objs {
+		switch v := o.(type) {
+		case *networkingv1.Ingress:
+			if sel.Matches(labels.Set(v.Labels)) {
+				n++
+			}
+		case *corev1.Service, *discoveryv1.EndpointSlice:
+			n++
+		}
+	}
+	return n
 }
 
 // settle waits until every event the informers delivered so far is
