@@ -63,7 +63,13 @@ func NewRunner(js jetstream.JetStream, log zerolog.Logger, stages []Stage) *Runn
 // messages are acked or handed back) and returns.
 func (r *Runner) Run(ctx context.Context) error {
 	var consumers []jetstream.ConsumeContext
+	// inflight counts the handlers running. A delivery can still reach a
+	// callback after the consumers were stopped; once stopping is set it is
+	// handed back instead, so no handler starts (and no Add races the
+	// final Wait) after shutdown began.
 	var inflight sync.WaitGroup
+	var mu sync.Mutex
+	stopping := false
 	stopAll := func() {
 		for _, c := range consumers {
 			c.Stop()
@@ -83,7 +89,14 @@ func (r *Runner) Run(ctx context.Context) error {
 		for i := 0; i < st.concurrency(); i++ {
 			st := st
 			cc, err := cons.Consume(func(msg jetstream.Msg) {
+				mu.Lock()
+				if stopping {
+					mu.Unlock()
+					_ = msg.Nak() // another replica, or this process's next run, takes it
+					return
+				}
 				inflight.Add(1)
+				mu.Unlock()
 				defer inflight.Done()
 				r.handle(ctx, st, msg)
 			}, jetstream.PullMaxMessages(1), jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
@@ -101,6 +114,9 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	<-ctx.Done()
 	stopAll()
+	mu.Lock()
+	stopping = true
+	mu.Unlock()
 	inflight.Wait()
 	return nil
 }
