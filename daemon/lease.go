@@ -57,15 +57,24 @@ func openControlBucket(ctx context.Context, js jetstream.JetStream, replicas int
 
 // handBack deletes the lease if this process still holds it. The key is
 // read first: a renewal cut short by the stop may have been applied
-// without this process learning its revision.
-func handBack(kv jetstream.KeyValue, holder string) {
-	ctx, cancel := context.WithTimeout(context.Background(), leaseRenew)
+// without this process learning its revision, or applied between the read
+// and the delete; so a delete refused for its revision is tried again with
+// the key read afresh. It returns whether the lease was handed back (false
+// when another process holds it, or the broker did not answer in time:
+// the lease then expires after leaseTTL).
+func handBack(kv jetstream.KeyValue, holder string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), leaseTTL/2)
 	defer cancel()
-	e, err := kv.Get(ctx, leaderKey)
-	if err != nil || string(e.Value()) != holder {
-		return
+	for try := 0; try < 3; try++ {
+		e, err := kv.Get(ctx, leaderKey)
+		if err != nil || string(e.Value()) != holder {
+			return false
+		}
+		if err := kv.Delete(ctx, leaderKey, jetstream.LastRevision(e.Revision())); err == nil {
+			return true
+		}
 	}
-	_ = kv.Delete(ctx, leaderKey, jetstream.LastRevision(e.Revision()))
+	return false
 }
 
 // leaseHolder names this process in the lease, for operators reading it
@@ -125,8 +134,11 @@ func runLease(ctx context.Context, kv jetstream.KeyValue, holder string, log zer
 		case <-ctx.Done():
 			if leading {
 				onDeposed()
-				handBack(kv, holder)
-				log.Info().Str("holder", holder).Msg("control-plane lease handed back")
+				if handBack(kv, holder) {
+					log.Info().Str("holder", holder).Msg("control-plane lease handed back")
+				} else {
+					log.Warn().Str("holder", holder).Msg("control-plane lease not handed back; another process takes over when it expires")
+				}
 			}
 			return
 		case <-tick.C:

@@ -181,10 +181,20 @@ func RedeliverNow(ctx context.Context, js jetstream.JetStream, st Stage) (int, e
 	cfg := consumerConfig(st)
 	cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
 	cfg.OptStartSeq = info.AckFloor.Stream + 1
-	if _, err := js.CreateConsumer(ctx, StreamName, cfg); err != nil {
-		return 0, fmt.Errorf("stage %s: %w", st.Name, err)
+	// The server may still be flushing the deleted consumer's state when
+	// the same name is created again (its file store then answers a
+	// rename error): try again briefly before giving up.
+	for try := 1; try <= 5; try++ {
+		if _, err = js.CreateConsumer(ctx, StreamName, cfg); err == nil {
+			return info.NumAckPending, nil
+		}
+		select {
+		case <-ctx.Done():
+			return 0, fmt.Errorf("stage %s: %w", st.Name, err)
+		case <-time.After(time.Duration(try) * 100 * time.Millisecond):
+		}
 	}
-	return info.NumAckPending, nil
+	return 0, fmt.Errorf("stage %s: %w", st.Name, err)
 }
 
 // Link verification's broker resources (docs/links.md).
