@@ -33,6 +33,7 @@ import (
 func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsAddr string, opts Options) error {
 	opts.defaults()
 	log := opts.Log
+	names = currentStageNames(names, log)
 	var ln net.Listener
 	if metricsAddr != "" {
 		var err error
@@ -246,4 +247,21 @@ func fetchSite(ctx context.Context, store artifact.Store, ref artifact.Ref, outp
 		return err
 	}
 	return atomicdir.Swap(staging, public)
+}
+
+// currentStageNames replaces the former names of renamed stages by their
+// names, with a warning asking to update the command line.
+func currentStageNames(names []string, log zerolog.Logger) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		current, renamed := pipeline.CurrentName(n)
+		if renamed {
+			log.Warn().Str("stage", current).Str("former_name", n).
+				Msgf("stage %q is now called %q: the former name still works; update --stages", n, current)
+		}
+		if !slices.Contains(out, current) {
+			out = append(out, current)
+		}
+	}
+	return out
 }

@@ -32,10 +32,10 @@ import (
 // The stage names of `docweave stage --stages` and the servers of
 // `docweave serve --servers` (docs/scale-out.md).
 var (
-	stageNames  = []string{"discover", "clone", "prune", "render", "assemble", "fingerprint", "verifylinks", "publishreload"}
+	stageNames  = []string{"discover", "clone", "join", "render", "assemble", "finish", "verifylinks", "publishreload"}
 	serverNames = []string{"docs", "webhook", "admin", "livereload"}
 	// Stages that must share a process because they share local disk.
-	stageGroups = [][]string{{"clone", "prune"}, {"assemble", "fingerprint", "publishreload"}}
+	stageGroups = [][]string{{"clone", "join"}, {"assemble", "finish", "publishreload"}}
 )
 
 const (

@@ -129,11 +129,49 @@ func ProvisionConsumer(ctx context.Context, js jetstream.JetStream, st Stage) (j
 		}
 	}
 	want := consumerConfig(st)
-	if c, err := js.Consumer(ctx, StreamName, want.Durable); err == nil {
+	c, err := js.Consumer(ctx, StreamName, want.Durable)
+	switch {
+	case err == nil:
 		// Where delivery starts cannot change on an existing consumer (a
 		// consumer RedeliverNow made starts at a sequence): keep it.
 		have := c.CachedInfo().Config
 		want.DeliverPolicy, want.OptStartSeq = have.DeliverPolicy, have.OptStartSeq
+	case errors.Is(err, jetstream.ErrConsumerNotFound):
+		return takeOverFormerConsumer(ctx, js, st, want)
+	}
+	c, err = js.CreateOrUpdateConsumer(ctx, StreamName, want)
+	if err != nil {
+		return nil, fmt.Errorf("provision consumer for stage %s: %w", st.Name, err)
+	}
+	return c, nil
+}
+
+// takeOverFormerConsumer creates the consumer of a renamed stage where the
+// consumer of its former name stands, so an upgrade neither replays the
+// stream's history (a new consumer delivers everything kept) nor skips
+// messages: delivery starts after the former consumer's ack floor, so what
+// it held unacknowledged is delivered again, to an idempotent handler. The
+// former consumer is then deleted. Without a former consumer, the stage's
+// consumer is created as usual.
+func takeOverFormerConsumer(ctx context.Context, js jetstream.JetStream, st Stage, want jetstream.ConsumerConfig) (jetstream.Consumer, error) {
+	for _, old := range st.FormerNames {
+		former, err := js.Consumer(ctx, StreamName, ConsumerName(old))
+		if errors.Is(err, jetstream.ErrConsumerNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("provision consumer for stage %s: read former consumer %s: %w", st.Name, ConsumerName(old), err)
+		}
+		want.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+		want.OptStartSeq = former.CachedInfo().AckFloor.Stream + 1
+		c, err := js.CreateOrUpdateConsumer(ctx, StreamName, want)
+		if err != nil {
+			return nil, fmt.Errorf("provision consumer for stage %s: %w", st.Name, err)
+		}
+		if err := js.DeleteConsumer(ctx, StreamName, ConsumerName(old)); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+			return nil, fmt.Errorf("provision consumer for stage %s: delete former consumer %s: %w", st.Name, ConsumerName(old), err)
+		}
+		return c, nil
 	}
 	c, err := js.CreateOrUpdateConsumer(ctx, StreamName, want)
 	if err != nil {

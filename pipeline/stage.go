@@ -42,6 +42,10 @@ type Stage struct {
 	AckWait time.Duration
 	// MaxDeliver bounds redeliveries of one message.
 	MaxDeliver int
+	// FormerNames are the names a renamed stage had: its consumer takes
+	// over the durable consumers of those names (NewStages fills it from
+	// Register).
+	FormerNames []string
 	// Setup, when set, runs each time the stage's consumer is provisioned,
 	// before any message is handled, with the broker's JetStream API. It is
 	// for the rare stage that owns broker resources besides its messages —
@@ -92,17 +96,27 @@ type Factory func(Deps) (Stage, error)
 var (
 	registryMu sync.Mutex
 	registry   = map[string]Factory{}
+	// formerNames maps a renamed stage's former name to its name.
+	formerNames = map[string]string{}
 )
 
 // Register makes a stage available under name; stage packages call it from
-// init, and a binary chooses its stages by importing their packages.
-func Register(name string, f Factory) {
+// init, and a binary chooses its stages by importing their packages. A
+// renamed stage lists its former names: they are still accepted wherever
+// stages are named, and its consumer takes over theirs (ProvisionConsumer).
+func Register(name string, f Factory, former ...string) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if _, dup := registry[name]; dup {
 		panic("pipeline: stage registered twice: " + name)
 	}
 	registry[name] = f
+	for _, old := range former {
+		if _, dup := formerNames[old]; dup {
+			panic("pipeline: former stage name registered twice: " + old)
+		}
+		formerNames[old] = name
+	}
 }
 
 // Registered lists the registered stage names in order.
@@ -117,13 +131,34 @@ func Registered() []string {
 	return names
 }
 
-// NewStages constructs the named stages; an unknown name is an error listing
-// the known ones.
+// CurrentName returns the name a stage has now: name itself, or the new
+// name of a renamed stage's former name (renamed is then true, for a
+// warning that asks to update the command line).
+func CurrentName(name string) (current string, renamed bool) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if n, ok := formerNames[name]; ok {
+		return n, true
+	}
+	return name, false
+}
+
+// NewStages constructs the named stages; former names of renamed stages
+// are accepted, and a stage named twice is constructed once. An unknown
+// name is an error listing the known ones.
 func NewStages(names []string, deps Deps) ([]Stage, error) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	out := make([]Stage, 0, len(names))
+	seen := map[string]bool{}
 	for _, n := range names {
+		if current, ok := formerNames[n]; ok {
+			n = current
+		}
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
 		f, ok := registry[n]
 		if !ok {
 			known := make([]string, 0, len(registry))
@@ -140,6 +175,12 @@ func NewStages(names []string, deps Deps) ([]Stage, error) {
 		if st.AckWait == 0 && deps.Config != nil {
 			st.AckWait = deps.Config.Build.AckWait
 		}
+		for old, current := range formerNames {
+			if current == n {
+				st.FormerNames = append(st.FormerNames, old)
+			}
+		}
+		sort.Strings(st.FormerNames)
 		out = append(out, st)
 	}
 	return out, nil

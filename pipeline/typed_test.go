@@ -53,7 +53,7 @@ func TestRunnerRecoversFromAPanickingHandler(t *testing.T) {
 
 // On hands a stage its own event type and refuses any other as permanent.
 func TestOnRefusesOtherEventTypes(t *testing.T) {
-	h := On("prune", func(context.Context, *events.RepoCloned) ([]events.Event, error) { return nil, nil })
+	h := On("join", func(context.Context, *events.RepoCloned) ([]events.Event, error) { return nil, nil })
 	_, err := h(context.Background(), request("x"))
 	if !IsPermanent(err) || !strings.Contains(err.Error(), "*events.BuildRequested") || !strings.Contains(err.Error(), "*events.RepoCloned") {
 		t.Fatalf("err = %v, want a permanent error naming both types", err)

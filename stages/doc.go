@@ -3,6 +3,7 @@
 // returns; package all imports every stage so a binary gets the full set.
 //
 // The stage names are fixed, because operators name them on command lines:
-// discover, clone, prune, assemble, render, fingerprint, verifylinks,
-// publishreload (names.go).
+// discover, clone, join, assemble, render, finish, verifylinks,
+// publishreload (names.go). join and finish were called prune and
+// fingerprint; those names still work.
 package stages

@@ -9,10 +9,21 @@ package stages
 const (
 	Discover      = "discover"
 	Clone         = "clone"
-	Prune         = "prune"
+	Join          = "join"
 	Assemble      = "assemble"
 	Render        = "render"
-	Fingerprint   = "fingerprint"
+	Finish        = "finish"
 	VerifyLinks   = "verifylinks"
 	PublishReload = "publishreload"
+)
+
+// Former names of renamed stages, still accepted on command lines and in
+// configuration (with a warning), so existing deployments keep running:
+// prune recorded the fan-in and pruned nothing (clone prunes), and
+// fingerprint closes the whole build, of which the fingerprint is one
+// figure. A process that starts a renamed stage takes over the durable
+// consumer of the former name where it stood (docs/scale-out.md, "Upgrading").
+const (
+	FormerJoin   = "prune"
+	FormerFinish = "fingerprint"
 )

@@ -15,7 +15,7 @@ func contentReady() *events.ContentReady {
 		ev.Outcomes = append(ev.Outcomes, events.RepoOutcome{
 			Repository: fmt.Sprintf("repo%02d", r), ContentPath: fmt.Sprintf("repo%02d", r), Branch: "main",
 			Commit: fmt.Sprintf("%040x", r), Tree: fmt.Sprintf("sha256:%064x", r), DocFiles: 100, Attempts: 1,
-			Timings: events.Timings{"clone": 120, "prune": 8},
+			Timings: events.Timings{"clone": 120, "join": 8},
 		})
 	}
 	return ev

@@ -98,7 +98,7 @@ output:
 	if gammaIssue == nil || gammaIssue.Code != report.CodeCloneNotFound || gammaIssue.Transient || gammaIssue.Stage != "clone" {
 		t.Fatalf("gamma issue %+v in %+v", gammaIssue, rep.Issues)
 	}
-	for _, stage := range []string{"discover", "clone", "prune", "render", "fingerprint"} {
+	for _, stage := range []string{"discover", "clone", "join", "render", "finish"} {
 		if _, ok := rep.StageDurationsMS[stage]; !ok {
 			t.Errorf("no duration for stage %s: %v", stage, rep.StageDurationsMS)
 		}

@@ -50,7 +50,7 @@ daemon:
 		return cfg, dir
 	}
 	stageCfg, stageDir := config("stages", ports[:4])
-	startProcess(t, stageDir, "stage", "--stages", "discover,clone,prune,render,assemble,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0", "-c", stageCfg)
+	startProcess(t, stageDir, "stage", "--stages", "discover,clone,join,render,assemble,finish,publishreload", "--metrics-addr", "127.0.0.1:0", "-c", stageCfg)
 	cfgA, dirA := config("serve-a", ports[:4])
 	cfgB, dirB := config("serve-b", ports[4:])
 	procs := map[string]*process{

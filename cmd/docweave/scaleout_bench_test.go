@@ -54,7 +54,7 @@ func BenchmarkScaleOut20x50(b *testing.B) {
 
 		cluster := natstest.StartCluster(b, 3)
 		ports := freePorts(b, 4)
-		for _, group := range []string{"discover", "clone,prune", "clone,prune", "render,assemble,fingerprint,publishreload"} {
+		for _, group := range []string{"discover", "clone,join", "clone,join", "render,assemble,finish,publishreload"} {
 			cfgPath, pdir := splitConfig(b, strings.ReplaceAll(group, ",", "-"), cluster.URLs(), urls, ports)
 			startProcess(b, pdir, "stage", "--stages", group, "--metrics-addr", "127.0.0.1:0", "-c", cfgPath)
 		}
@@ -131,7 +131,7 @@ func BenchmarkRenderReplicas20x50(b *testing.B) {
 				return cfgPath, dir
 			}
 			var renderers []*process
-			for i, group := range []string{"discover", "clone,prune", "clone,prune", "assemble,fingerprint,publishreload"} {
+			for i, group := range []string{"discover", "clone,join", "clone,join", "assemble,finish,publishreload"} {
 				cfgPath, pdir := config(fmt.Sprintf("g%d", i))
 				startProcess(b, pdir, "stage", "--stages", group, "--metrics-addr", "127.0.0.1:0", "-c", cfgPath)
 			}

@@ -203,12 +203,12 @@ func TestScaleOut(t *testing.T) {
 		return startProcess(t, dir, append(args, "-c", cfg)...)
 	}
 	start("discover", "stage", "--stages", "discover", "--metrics-addr", "127.0.0.1:0")
-	start("acquire1", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
-	start("acquire2", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
+	start("acquire1", "stage", "--stages", "clone,join", "--metrics-addr", "127.0.0.1:0")
+	start("acquire2", "stage", "--stages", "clone,join", "--metrics-addr", "127.0.0.1:0")
 	// Rendering in parts: render replicas anywhere, the assembly where
 	// the site is written (beside publishreload, which uploads it).
 	render := start("render1", "stage", "--stages", "render", "--metrics-addr", "127.0.0.1:0")
-	start("site", "stage", "--stages", "assemble,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")
+	start("site", "stage", "--stages", "assemble,finish,publishreload", "--metrics-addr", "127.0.0.1:0")
 	start("verifylinks", "stage", "--stages", "verifylinks", "--metrics-addr", "127.0.0.1:0")
 	start("serve", "serve", "--servers", "admin,docs")
 	admin := fmt.Sprintf("127.0.0.1:%d", ports[2])

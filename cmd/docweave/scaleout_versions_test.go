@@ -62,6 +62,8 @@ func TestScaleOutVersioned(t *testing.T) {
 		startProcess(t, dir, append(args, "-c", cfg)...)
 	}
 	start("discover", "stage", "--stages", "discover", "--metrics-addr", "127.0.0.1:0")
+	// The former names of the renamed stages (join was prune, finish was
+	// fingerprint) still run them: an upgraded deployment keeps working.
 	start("acquire1", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	start("acquire2", "stage", "--stages", "clone,prune", "--metrics-addr", "127.0.0.1:0")
 	start("render", "stage", "--stages", "render,assemble,fingerprint,publishreload", "--metrics-addr", "127.0.0.1:0")

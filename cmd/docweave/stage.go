@@ -29,9 +29,10 @@ file the address and credentials are found in the workspace). Any
 combination of stages may run in any number of processes; replicas of a
 stage share its durable consumer, so each message is handled once.
 
-Stages: discover, clone, prune, render, fingerprint, verifylinks, publishreload.
-render, fingerprint and publishreload read <output.directory>: run them in
-one process. Documentation trees and sites travel through the broker's object
+Stages: discover, clone, join, render, assemble, finish, verifylinks,
+publishreload (join was called prune and finish fingerprint; the former names
+still work). assemble, finish and publishreload share <output.directory>: run
+them in one process. Documentation trees and sites travel through the broker's object
 store (build.artifact_store: auto, the default; set local only for processes
 that share a disk).
 

@@ -6,8 +6,8 @@ import (
 	_ "github.com/docweave/docweave/stages/assemble"      // registers assemble
 	_ "github.com/docweave/docweave/stages/clone"         // registers clone
 	_ "github.com/docweave/docweave/stages/discover"      // registers discover
-	_ "github.com/docweave/docweave/stages/fingerprint"   // registers fingerprint
-	_ "github.com/docweave/docweave/stages/prune"         // registers prune
+	_ "github.com/docweave/docweave/stages/finish"        // registers finish
+	_ "github.com/docweave/docweave/stages/join"          // registers join
 	_ "github.com/docweave/docweave/stages/publishreload" // registers publishreload
 	_ "github.com/docweave/docweave/stages/render"        // registers render
 	_ "github.com/docweave/docweave/stages/verifylinks"   // registers verifylinks

@@ -21,7 +21,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
-	"github.com/docweave/docweave/stages/fingerprint"
+	"github.com/docweave/docweave/stages/finish"
 )
 
 // harness runs the verifylinks stage alone on an embedded broker, against a
@@ -154,7 +154,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 func (h *harness) writeReport(buildID string) {
 	h.t.Helper()
 	rep := report.Report{SchemaVersion: report.SchemaVersion, BuildID: buildID, Outcome: report.OutcomeSuccess, StaticRendered: true}
-	if err := fingerprint.WriteReport(h.cfg.Output.Directory, &rep); err != nil {
+	if err := finish.WriteReport(h.cfg.Output.Directory, &rep); err != nil {
 		h.t.Fatal(err)
 	}
 }

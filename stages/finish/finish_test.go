@@ -1,4 +1,4 @@
-package fingerprint
+package finish
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package prune
+package join
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 	"github.com/docweave/docweave/report"
 )
 
-func TestPruneCompletesTheJoinOnTheLastRepository(t *testing.T) {
+func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
 	ctx := context.Background()
 	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
 	if err != nil {

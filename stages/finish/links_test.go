@@ -1,4 +1,4 @@
-package fingerprint
+package finish
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 )
 
 // TestReportAppearingLaterGetsTheLinks: verification may end before the
-// fingerprint stage wrote the report; the figures are added once it is there.
+// finish stage wrote the report; the figures are added once it is there.
 func TestReportAppearingLaterGetsTheLinks(t *testing.T) {
 	dir := t.TempDir()
 	writeTestReport(t, dir, "b0") // an older build's report is there first

@@ -1,12 +1,12 @@
-// Package prune completes a repository's part of a build. The clone stage
+// Package join completes a repository's part of a build. The clone stage
 // has already pruned the workspace and collected the documentation into a
-// content-addressed tree; prune checks that the tree is in the artifact
+// content-addressed tree; join checks that the tree is in the artifact
 // store, turns the result into the repository's outcome and records it in
 // the build's join (a JetStream KV entry updated with compare-and-set). The
 // arrival that completes the join also announces that the build's content
 // is ready to render. It needs no disk of its own, so any replica anywhere
 // may take any repository.
-package prune
+package join
 
 import (
 	"context"
@@ -20,9 +20,9 @@ import (
 )
 
 // Name is the stage name.
-const Name = stages.Prune
+const Name = stages.Join
 
-func init() { pipeline.Register(Name, New) }
+func init() { pipeline.Register(Name, New, stages.FormerJoin) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
@@ -60,7 +60,7 @@ func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Eve
 			return nil, err
 		}
 		if !has {
-			return nil, pipeline.Permanentf("prune %s: tree %s is not in the artifact store (with stages in separate processes, set build.artifact_store: broker)", in.Key(), in.Tree)
+			return nil, pipeline.Permanentf("join %s: tree %s is not in the artifact store (with stages in separate processes, set build.artifact_store: broker)", in.Key(), in.Tree)
 		}
 	}
 	outcome.Timings[Name] = time.Since(start).Milliseconds()

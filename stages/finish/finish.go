@@ -1,10 +1,10 @@
-// Package fingerprint closes a build: it computes doc_files_hash, the
+// Package finish closes a build: it computes doc_files_hash, the
 // fingerprint of the documentation set (paths and contents of every
 // documentation file, through the content-addressed trees), assembles the
 // build report, writes it to <output.directory>/build-report.json and
 // announces the finished build. It owns that file: when link verification
 // ends (links.verified), it adds the figures to it.
-package fingerprint
+package finish
 
 import (
 	"context"
@@ -31,12 +31,12 @@ import (
 )
 
 // Name is the stage name.
-const Name = stages.Fingerprint
+const Name = stages.Finish
 
 // ReportFile is the report's file name inside output.directory.
 const ReportFile = "build-report.json"
 
-func init() { pipeline.Register(Name, New) }
+func init() { pipeline.Register(Name, New, stages.FormerFinish) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
@@ -83,7 +83,7 @@ func (s *stage) handle(ctx context.Context, ev events.Event) ([]events.Event, er
 	case *events.LinksVerified:
 		return []events.Event{s.attachLinks(ctx, in)}, nil
 	default:
-		return nil, pipeline.Permanentf("fingerprint: unexpected %T", ev)
+		return nil, pipeline.Permanentf("finish: unexpected %T", ev)
 	}
 }
 
