@@ -5,14 +5,18 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
-	"strconv"
+
+	"github.com/swaggest/openapi-go"
+	"github.com/swaggest/openapi-go/openapi31"
 
 	"github.com/docweave/docweave/ingress"
 )
 
 // The OpenAPI document is generated at start-up from the same Go types the
 // handlers encode (ingress.HostsList, Error) and from the status table
-// below, which the handlers use too; nothing in it is hand-kept JSON.
+// below, which the handlers use too; nothing in it is hand-kept JSON. The
+// reflection is swaggest/openapi-go's; docs/ingress.md says why it was
+// chosen over our own generator.
 
 // OpenAPIVersion is the version of the OpenAPI specification the document
 // follows.
@@ -33,69 +37,6 @@ const (
 		"Send it back in If-None-Match to revalidate. Each content coding (identity, gzip) has its own tag."
 	cacheControlHeaderDoc = "Caching policy: no-store unless the deployment configures another value."
 )
-
-// openAPIDocument is the document root, with just the fields we emit.
-type openAPIDocument struct {
-	OpenAPI           string              `json:"openapi"`
-	JSONSchemaDialect string              `json:"jsonSchemaDialect"`
-	Info              openAPIInfo         `json:"info"`
-	Paths             map[string]pathItem `json:"paths"`
-	Components        components          `json:"components"`
-}
-
-type openAPIInfo struct {
-	Title       string `json:"title"`
-	Version     string `json:"version"`
-	Description string `json:"description"`
-}
-
-type pathItem struct {
-	Get *operation `json:"get,omitempty"`
-}
-
-type operation struct {
-	OperationID string                `json:"operationId"`
-	Summary     string                `json:"summary"`
-	Description string                `json:"description,omitempty"`
-	Security    []map[string][]string `json:"security"`
-	Parameters  []parameter           `json:"parameters,omitempty"`
-	Responses   map[string]response   `json:"responses"`
-}
-
-type parameter struct {
-	Name        string  `json:"name"`
-	In          string  `json:"in"`
-	Required    bool    `json:"required"`
-	Description string  `json:"description"`
-	Schema      *Schema `json:"schema"`
-}
-
-type response struct {
-	Description string               `json:"description"`
-	Headers     map[string]header    `json:"headers,omitempty"`
-	Content     map[string]mediaType `json:"content,omitempty"`
-}
-
-type header struct {
-	Description string  `json:"description"`
-	Required    bool    `json:"required,omitempty"`
-	Schema      *Schema `json:"schema"`
-}
-
-type mediaType struct {
-	Schema *Schema `json:"schema"`
-}
-
-type components struct {
-	Schemas         map[string]*Schema        `json:"schemas"`
-	SecuritySchemes map[string]securityScheme `json:"securitySchemes"`
-}
-
-type securityScheme struct {
-	Type        string `json:"type"`
-	Scheme      string `json:"scheme"`
-	Description string `json:"description"`
-}
 
 // bearerSchemeName is the security scheme's name in the document.
 const bearerSchemeName = "bearerAuth"
@@ -120,94 +61,107 @@ var listResponses = []listResponse{
 	{http.StatusServiceUnavailable, "The source has not produced a first listing yet (see /ready); retry later.", reflect.TypeFor[Error](), []string{"Retry-After"}},
 }
 
-var headerDocs = map[string]header{
-	"ETag":             {Description: etagHeaderDoc, Required: true, Schema: &Schema{Type: "string"}},
-	"Cache-Control":    {Description: cacheControlHeaderDoc, Required: true, Schema: &Schema{Type: "string"}},
-	"WWW-Authenticate": {Description: `Bearer challenge, e.g. Bearer realm="docweave-ingress", error="invalid_token".`, Required: true, Schema: &Schema{Type: "string"}},
-	"Retry-After":      {Description: "Seconds after which to retry.", Required: true, Schema: &Schema{Type: "string"}},
+// headerDocs describes the response headers the table names; each is a
+// required string.
+var headerDocs = map[string]string{
+	"ETag":             etagHeaderDoc,
+	"Cache-Control":    cacheControlHeaderDoc,
+	"WWW-Authenticate": `Bearer challenge, e.g. Bearer realm="docweave-ingress", error="invalid_token".`,
+	"Retry-After":      "Seconds after which to retry.",
 }
 
-var openAPIETagHeader = header{Description: "Strong validator of this description.", Required: true, Schema: &Schema{Type: "string"}}
+// openAPIETagDoc describes the ETag of /openapi.json itself.
+const openAPIETagDoc = "Strong validator of this description."
+
+// listRequest is what a client may send to GET /v1/ingresses besides its
+// key (the security scheme documents Authorization).
+type listRequest struct {
+	IfNoneMatch string `header:"If-None-Match" description:"ETags received earlier (a comma-separated list, W/ tags compared weakly), or *."`
+}
 
 // BuildOpenAPI generates the OpenAPI 3.1 description of the interface and
-// returns it encoded as JSON.
+// returns it encoded as JSON. swaggest/openapi-go reflects the Go types the
+// handlers encode (schemaConventions keeps them described the way
+// encoding/json sends them); the status table above adds what a type cannot
+// say: each status's description and headers. The output is byte-stable, so
+// the document's strong ETag changes only when the document does.
 func BuildOpenAPI() ([]byte, error) {
-	gen := newSchemaGenerator()
-	responses := map[string]response{}
+	r := openapi31.NewReflector()
+	r.JSONSchemaReflector().DefaultOptions = append(r.JSONSchemaReflector().DefaultOptions, schemaConventions()...)
+	r.Spec.Info.
+		WithTitle("docweave ingress listing").
+		WithVersion(APIVersion).
+		WithDescription("Lists the ingress hosts and paths of a cluster with a reachability value for each, " +
+			"derived passively from the EndpointSlices of the backend Services. " +
+			"GET /v1/ingresses needs an API key as a bearer token; this description, /health, /ready and /metrics do not.")
+	r.Spec.WithJSONSchemaDialect("https://spec.openapis.org/oas/3.1/dialect/base")
+	r.Spec.SetHTTPBearerTokenSecurity(bearerSchemeName, "", "An API key configured in ingress.api_keys or ingress.api_keys_file, sent as Authorization: Bearer <key>.")
+
+	list, err := r.NewOperationContext(http.MethodGet, PathIngresses)
+	if err != nil {
+		return nil, fmt.Errorf("openapi: %w", err)
+	}
+	list.SetID("listIngresses")
+	list.SetSummary("List ingress hosts and paths with their reachability")
+	list.SetDescription("Returns the HostsList, ordered by (host, path). Revalidate with If-None-Match: " +
+		"the answer is 304 without a body while the ETag is unchanged. Responses are gzip-encoded when the client accepts it.")
+	list.AddSecurity(bearerSchemeName)
+	list.AddReqStructure(listRequest{})
 	for _, lr := range listResponses {
-		r := response{Description: lr.description}
+		var body any
 		if lr.body != nil {
-			ref, err := gen.ref(lr.body)
-			if err != nil {
-				return nil, err
-			}
-			r.Content = map[string]mediaType{"application/json": {Schema: ref}}
+			body = reflect.New(lr.body).Elem().Interface()
 		}
 		for _, name := range lr.headers {
-			h, ok := headerDocs[name]
-			if !ok {
+			if _, ok := headerDocs[name]; !ok {
 				return nil, fmt.Errorf("openapi: header %s has no description", name)
 			}
-			if r.Headers == nil {
-				r.Headers = map[string]header{}
-			}
-			r.Headers[name] = h
 		}
-		responses[strconv.Itoa(lr.status)] = r
+		list.AddRespStructure(body, openapi.WithHTTPStatus(lr.status), withResponse(lr.description, lr.headers, headerDocs))
+	}
+	if err := r.AddOperation(list); err != nil {
+		return nil, fmt.Errorf("openapi: %s: %w", PathIngresses, err)
 	}
 
-	doc := openAPIDocument{
-		OpenAPI:           OpenAPIVersion,
-		JSONSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
-		Info: openAPIInfo{
-			Title:   "docweave ingress listing",
-			Version: APIVersion,
-			Description: "Lists the ingress hosts and paths of a cluster with a reachability value for each, " +
-				"derived passively from the EndpointSlices of the backend Services. " +
-				"GET /v1/ingresses needs an API key as a bearer token; this description, /health, /ready and /metrics do not.",
-		},
-		Paths: map[string]pathItem{
-			PathIngresses: {Get: &operation{
-				OperationID: "listIngresses",
-				Summary:     "List ingress hosts and paths with their reachability",
-				Description: "Returns the HostsList, ordered by (host, path). Revalidate with If-None-Match: " +
-					"the answer is 304 without a body while the ETag is unchanged. Responses are gzip-encoded when the client accepts it.",
-				Security: []map[string][]string{{bearerSchemeName: {}}},
-				Parameters: []parameter{{
-					Name: "If-None-Match", In: "header", Required: false,
-					Description: "ETags received earlier (a comma-separated list, W/ tags compared weakly), or *.",
-					Schema:      &Schema{Type: "string"},
-				}},
-				Responses: responses,
-			}},
-			PathOpenAPI: {Get: &operation{
-				OperationID: "getOpenAPI",
-				Summary:     "This OpenAPI description (no authentication needed)",
-				Security:    []map[string][]string{},
-				Responses: map[string]response{
-					"200": {
-						Description: "The OpenAPI 3.1 description of this interface.",
-						Headers:     map[string]header{"ETag": openAPIETagHeader},
-						Content:     map[string]mediaType{"application/json": {Schema: &Schema{Type: "object"}}},
-					},
-					"304": {
-						Description: "If-None-Match matched; the description is unchanged.",
-						Headers:     map[string]header{"ETag": openAPIETagHeader},
-					},
-				},
-			}},
-		},
-		Components: components{
-			Schemas: gen.components,
-			SecuritySchemes: map[string]securityScheme{bearerSchemeName: {
-				Type: "http", Scheme: "bearer",
-				Description: "An API key configured in ingress.api_keys or ingress.api_keys_file, sent as Authorization: Bearer <key>.",
-			}},
-		},
+	spec, err := r.NewOperationContext(http.MethodGet, PathOpenAPI)
+	if err != nil {
+		return nil, fmt.Errorf("openapi: %w", err)
 	}
-	out, err := json.MarshalIndent(doc, "", "  ")
+	spec.SetID("getOpenAPI")
+	spec.SetSummary("This OpenAPI description (no authentication needed)")
+	etag := map[string]string{"ETag": openAPIETagDoc}
+	spec.AddRespStructure(map[string]any{}, openapi.WithHTTPStatus(http.StatusOK),
+		withResponse("The OpenAPI 3.1 description of this interface.", []string{"ETag"}, etag))
+	spec.AddRespStructure(nil, openapi.WithHTTPStatus(http.StatusNotModified),
+		withResponse("If-None-Match matched; the description is unchanged.", []string{"ETag"}, etag))
+	if err := r.AddOperation(spec); err != nil {
+		return nil, fmt.Errorf("openapi: %s: %w", PathOpenAPI, err)
+	}
+	// The description names no security requirement, and the document
+	// has none of its own: it needs no key.
+	out, err := json.MarshalIndent(r.Spec, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("openapi: encode: %w", err)
 	}
 	return append(out, '\n'), nil
+}
+
+// withResponse sets a response's description and its headers (each a
+// required string, described by docs).
+func withResponse(description string, headers []string, docs map[string]string) openapi.ContentOption {
+	return func(cu *openapi.ContentUnit) {
+		cu.Description = description
+		cu.Customize = func(cor openapi.ContentOrReference) {
+			resp := cor.(*openapi31.ResponseOrReference).Response
+			if resp == nil || len(headers) == 0 {
+				return
+			}
+			resp.Headers = map[string]openapi31.HeaderOrReference{}
+			for _, name := range headers {
+				h := (&openapi31.Header{}).WithDescription(docs[name]).WithRequired(true).
+					WithSchema(map[string]any{"type": "string"})
+				resp.Headers[name] = openapi31.HeaderOrReference{Header: h}
+			}
+		}
+	}
 }
