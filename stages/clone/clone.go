@@ -109,6 +109,15 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 		Issues:      append([]report.Issue(nil), job.Issues...),
 		Timings:     events.Timings{Name: time.Since(start).Milliseconds()},
 	}
+	if err != nil && ctx.Err() != nil {
+		// The process is stopping (or the delivery was given up): not the
+		// repository's failure. The message goes back to the broker and a
+		// replica, or this process's next run, clones it.
+		if strategy == "fresh" {
+			_ = os.RemoveAll(dir)
+		}
+		return nil, fmt.Errorf("clone %s: stopped before it finished: %w", unitKey, ctx.Err())
+	}
 	if err != nil {
 		out.Failure = failure(repo, job.Version, err)
 		out.Attempts = out.Failure.Attempts
