@@ -105,27 +105,17 @@ func (b *FanIns) Begin(ctx context.Context, st BuildState) error {
 	if !errors.Is(err, jetstream.ErrKeyExists) {
 		return fmt.Errorf("begin build %s: %w", st.BuildID, err)
 	}
-	for attempt := 0; attempt < 100; attempt++ {
-		cur, rev, err := b.get(ctx, st.BuildID)
-		if err != nil {
-			return err
-		}
+	_, err = casUpdate(ctx, b.kv, st.BuildID, b.reader(st.BuildID), func(cur *BuildState) (bool, error) {
 		if slices.Equal(cur.Expected, st.Expected) {
-			return nil
+			return false, nil
 		}
 		cur.Expected = st.Expected
-		data, err := json.Marshal(cur)
-		if err != nil {
-			return err
-		}
-		if _, err = b.kv.Update(ctx, st.BuildID, data, rev); err == nil {
-			return nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
-			return fmt.Errorf("begin build %s again: %w", st.BuildID, err)
-		}
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("begin build %s again: %w", st.BuildID, err)
 	}
-	return fmt.Errorf("begin build %s again: too many concurrent updates", st.BuildID)
+	return nil
 }
 
 // Get reads a build's state.
@@ -152,27 +142,17 @@ func (b *FanIns) get(ctx context.Context, buildID string) (*BuildState, uint64, 
 // NoteRedelivery counts a repeated delivery of one of the build's messages
 // to stage, so the report can show that work was taken over or retried.
 func (b *FanIns) NoteRedelivery(ctx context.Context, buildID, stage string) error {
-	for attempt := 0; attempt < 100; attempt++ {
-		st, rev, err := b.get(ctx, buildID)
-		if err != nil {
-			return err
-		}
+	_, err := casUpdate(ctx, b.kv, buildID, b.reader(buildID), func(st *BuildState) (bool, error) {
 		if st.Redeliveries == nil {
 			st.Redeliveries = map[string]int{}
 		}
 		st.Redeliveries[stage]++
-		data, err := json.Marshal(st)
-		if err != nil {
-			return err
-		}
-		if _, err = b.kv.Update(ctx, buildID, data, rev); err == nil {
-			return nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
-			return err
-		}
+		return true, nil
+	})
+	if err != nil {
+		return fmt.Errorf("note redelivery in build %s: %w", buildID, err)
 	}
-	return fmt.Errorf("note redelivery in build %s: too many concurrent updates", buildID)
+	return nil
 }
 
 // Arrive records one unit's outcome (under its events.UnitKey) and reports whether the build is
@@ -181,29 +161,20 @@ func (b *FanIns) NoteRedelivery(ctx context.Context, buildID, stage string) erro
 // redelivered last arrival still completes the join. Concurrent arrivals
 // retry on revision conflicts.
 func (b *FanIns) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (*BuildState, bool, error) {
-	for attempt := 0; attempt < 100; attempt++ {
-		st, rev, err := b.get(ctx, buildID)
-		if err != nil {
-			return nil, false, err
-		}
+	st, err := casUpdate(ctx, b.kv, buildID, b.reader(buildID), func(st *BuildState) (bool, error) {
 		if _, seen := st.Arrived[o.Key()]; seen {
-			return st, st.Complete(), nil
+			return false, nil
 		}
 		st.Arrived[o.Key()] = o
-		data, err := json.Marshal(st)
-		if err != nil {
-			return nil, false, err
-		}
-		_, err = b.kv.Update(ctx, buildID, data, rev)
-		if err == nil {
-			return st, st.Complete(), nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
-			return nil, false, fmt.Errorf("record %s in build %s: %w", o.Key(), buildID, err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, false, err
-		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("record %s in build %s: %w", o.Key(), buildID, err)
 	}
-	return nil, false, fmt.Errorf("record %s in build %s: too many concurrent updates", o.Key(), buildID)
+	return st, st.Complete(), nil
+}
+
+// reader reads one build's record for casUpdate.
+func (b *FanIns) reader(buildID string) func(context.Context) (*BuildState, uint64, error) {
+	return func(ctx context.Context) (*BuildState, uint64, error) { return b.get(ctx, buildID) }
 }

@@ -87,31 +87,19 @@ func (b *FanIns) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, er
 // outcome of a unit wins, and a repeated arrival reports the current
 // completeness, so the redelivered last arrival still completes the join.
 func (b *FanIns) ArriveRender(ctx context.Context, buildID string, o events.UnitOutcome) (*RenderJoin, error) {
-	for attempt := 0; attempt < 100; attempt++ {
-		j, rev, err := b.getRender(ctx, buildID)
-		if err != nil {
-			return nil, err
-		}
+	read := func(ctx context.Context) (*RenderJoin, uint64, error) { return b.getRender(ctx, buildID) }
+	j, err := casUpdate(ctx, b.kv, renderKey(buildID), read, func(j *RenderJoin) (bool, error) {
 		if _, seen := j.Arrived[o.Key]; seen {
-			return j, nil
+			return false, nil
 		}
 		j.Arrived[o.Key] = o
-		data, err := json.Marshal(j)
-		if err != nil {
-			return nil, err
-		}
-		if _, err = b.kv.Update(ctx, renderKey(buildID), data, rev); err == nil {
-			j.Complete = j.complete()
-			return j, nil
-		}
-		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
-			return nil, fmt.Errorf("record unit %s in build %s: %w", o.Key, buildID, err)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("record unit %s in build %s: %w", o.Key, buildID, err)
 	}
-	return nil, fmt.Errorf("record unit %s in build %s: too many concurrent updates", o.Key, buildID)
+	j.Complete = j.complete()
+	return j, nil
 }
 
 // Render reads a build's render join.
