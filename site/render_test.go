@@ -114,19 +114,37 @@ func TestRenderMenuIsBuiltFromThePageTree(t *testing.T) {
 		t.Errorf("menu expands the other repository too:\n%s", menu)
 	}
 
-	// On a page of the first repository, the nested sections appear.
+	// On a page of the first repository, the menu opens the way to the
+	// page's section only: a directory beside it is a link to its section
+	// page, without its descendants, so pages do not carry the whole tree.
 	html = readPublished(t, opts.PublishDir, "docs/alpha/guide/install/index.html")
 	menu = between(html, "<nav", "</nav>")
 	for _, want := range []string{
-		`<a href="/docs/alpha/guide/advanced/tuning/">Tuning</a>`,
+		`<a href="/docs/alpha/guide/advanced/">`,
+		`<a href="/docs/alpha/guide/install/" aria-current="page">`,
 		`<a href="/docs/beta/">beta</a>`,
 	} {
 		if !strings.Contains(menu, want) {
 			t.Errorf("menu lacks %s:\n%s", want, menu)
 		}
 	}
+	if strings.Contains(menu, "/docs/alpha/guide/advanced/tuning/") {
+		t.Errorf("menu opens a directory off the page's way:\n%s", menu)
+	}
 	if n := strings.Count(menu, `aria-current="page"`); n != 1 {
 		t.Errorf("menu marks %d links as current, want 1", n)
+	}
+
+	// On a page inside that directory, it opens.
+	html = readPublished(t, opts.PublishDir, "docs/alpha/guide/advanced/tuning/index.html")
+	menu = between(html, "<nav", "</nav>")
+	for _, want := range []string{
+		`<a href="/docs/alpha/guide/advanced/tuning/" aria-current="page">Tuning</a>`,
+		`<a href="/docs/alpha/guide/install/">`,
+	} {
+		if !strings.Contains(menu, want) {
+			t.Errorf("menu lacks %s:\n%s", want, menu)
+		}
 	}
 }
 

@@ -85,7 +85,7 @@ func TestVersionedMenuShowsTheCurrentVersionsTreeOnly(t *testing.T) {
 		}},
 		"docs/gamma/v1.0.0/index.html": {"v1.0.0", []string{
 			`<a href="/docs/gamma/v1.0.0/" aria-current="page">gamma</a>`,
-			`<a href="/docs/gamma/v1.0.0/guide/setup/">Setting up Gamma 1.0</a>`,
+			`<a href="/docs/gamma/v1.0.0/guide/">`, // closed: off the page's way
 		}},
 	} {
 		menu := between(readPublished(t, opts.PublishDir, page), `<nav id="dw-menu"`, "</nav>")
