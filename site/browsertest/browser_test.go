@@ -56,6 +56,16 @@ func (p page) eval(js string) string {
 	return s
 }
 
+// number evaluates a JavaScript expression whose value is a number.
+func (p page) number(js string) float64 {
+	p.t.Helper()
+	n, err := chromedp.Run(p.ctx, chromedp.Evaluate[float64](js))
+	if err != nil {
+		p.t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return n
+}
+
 func (p page) location() string {
 	p.t.Helper()
 	loc, err := chromedp.Run(p.ctx, chromedp.Location())
@@ -257,11 +267,33 @@ func TestSiteInABrowser(t *testing.T) {
 		if shown := p.eval(`getComputedStyle(document.getElementById("dw-menu")).display`); shown != "none" {
 			t.Errorf("the menu is shown (display %s) before the menu button is pressed", shown)
 		}
+		// Nothing scrolls sideways but the wide table, inside its region.
+		if w := p.number(`document.documentElement.scrollWidth`); w > 390 {
+			t.Errorf("the page scrolls sideways: scrollWidth %.0f on a 390 px viewport", w)
+		}
+		// The table of contents comes after the title, not above it.
+		if order := p.eval(`String(document.querySelector("article .toc-inline").getBoundingClientRect().top > document.querySelector("main h1").getBoundingClientRect().top)`); order != "true" {
+			t.Errorf("the table of contents is not after the title")
+		}
+		if shown := p.eval(`getComputedStyle(document.querySelector(".layout > .toc")).display`); shown != "none" {
+			t.Errorf("the table of contents beside the page shows too (display %s)", shown)
+		}
+		checkAccessibility(ctx, t, axe, "a page with a table and code on a phone")
 		p.do("open the menu", chromedp.Click(`.menu-button`), chromedp.WaitVisible(`#dw-menu`))
 		if exp := p.eval(`document.querySelector(".menu-button").getAttribute("aria-expanded")`); exp != "true" {
 			t.Errorf("menu button aria-expanded = %s", exp)
 		}
+		// Entries a thumb can hit.
+		if h := p.number(`Math.min(...Array.from(document.querySelectorAll("#dw-menu a")).map(a => a.getBoundingClientRect().height))`); h < 44 {
+			t.Errorf("a menu entry is %.0f px tall, want at least 44", h)
+		}
 		p.screenshot("small-screen-menu")
+
+		// A short page has no blank gap under the header.
+		p.open(root + "/tags/")
+		if gap := p.number(`document.querySelector("main h1").getBoundingClientRect().top - document.querySelector(".site-header").getBoundingClientRect().bottom`); gap > 60 {
+			t.Errorf("%.0f px between the header and the title of a short page", gap)
+		}
 	})
 
 	t.Run("not found", func(t *testing.T) {
