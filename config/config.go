@@ -76,6 +76,9 @@ type Repository struct {
 	Branch string   `mapstructure:"branch" yaml:"branch"`
 	Paths  []string `mapstructure:"paths" yaml:"paths"`
 	Auth   Auth     `mapstructure:"auth" yaml:"auth"`
+	// Description is the sentence the front page's card of the repository
+	// shows; empty means the first paragraph of its root page.
+	Description string `mapstructure:"description" yaml:"description"`
 	// Trusted is nil when the file does not set it; use IsTrusted (default
 	// true). An untrusted repository's raw HTML is sanitized and its .html
 	// and .svg files are not published.

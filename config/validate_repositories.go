@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // validateRepositories checks repositories[]: required fields, unique and
@@ -43,6 +45,24 @@ func (c *Config) validateRepositories(l *problemList) {
 		}
 		validateDocPaths(l, prefix+".paths", r.Paths)
 		validateAuth(l, prefix+".auth", r.Auth)
+		validateDescription(l, prefix+".description", r.Description)
+	}
+}
+
+// MaxDescriptionLength bounds a repository's description: it is one
+// card's text on the front page, not a page.
+const MaxDescriptionLength = 300
+
+// validateDescription checks that a description is one short line of
+// printable text.
+func validateDescription(l *problemList, key, d string) {
+	switch {
+	case utf8.RuneCountInString(d) > MaxDescriptionLength:
+		l.add(key, "is %d characters long; expected at most %d (one sentence for the front page)", utf8.RuneCountInString(d), MaxDescriptionLength)
+	case !utf8.ValidString(d):
+		l.add(key, "is not valid UTF-8; expected text")
+	case strings.ContainsFunc(d, unicode.IsControl):
+		l.add(key, "contains a control character or line break; expected one line of text")
 	}
 }
 

@@ -97,6 +97,9 @@ type RepoCloned struct {
 	Version     *Version `json:"version,omitempty"`
 	Branch      string   `json:"branch,omitempty"`
 	Commit      string   `json:"commit,omitempty"`
+	// CommitTime is when Commit was made (the front page's "last
+	// updated").
+	CommitTime time.Time `json:"commit_time,omitzero"`
 	// Tree is the artifact reference of the documentation collected from
 	// the checkout; DocFiles the number of files in it.
 	Tree     string         `json:"tree,omitempty"`
@@ -123,6 +126,7 @@ type RepoOutcome struct {
 	Version     *Version       `json:"version,omitempty"`
 	Branch      string         `json:"branch,omitempty"`
 	Commit      string         `json:"commit,omitempty"`
+	CommitTime  time.Time      `json:"commit_time,omitzero"`
 	Tree        string         `json:"tree,omitempty"` // artifact reference of the docs tree
 	DocFiles    int            `json:"doc_files"`
 	Attempts    int            `json:"attempts"`

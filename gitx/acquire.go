@@ -86,6 +86,10 @@ type Request struct {
 type Result struct {
 	// Commit is the commit checked out in Dir.
 	Commit string
+	// CommitTime is when that commit was made (its committer's time, UTC;
+	// zero if the commit could not be read): the "last updated" readers
+	// see on the front page.
+	CommitTime time.Time
 	// Branch is the branch (or tag) checked out, resolved from the remote
 	// default when the request named none.
 	Branch string

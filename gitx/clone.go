@@ -55,5 +55,5 @@ func (op *operation) cloneInto(dir string) (Result, *Error) {
 	if gerr != nil {
 		return Result{}, gerr
 	}
-	return op.result(target, stats), nil
+	return op.result(repo, target, stats), nil
 }

@@ -68,18 +68,25 @@ func (op *operation) update(ws workspace) (Result, *Error) {
 		}
 	}
 	op.log.Debug().Str("from", short(before.Hash())).Str("to", short(target)).Msg("workspace updated")
-	res := op.result(target, stats)
+	res := op.result(repo, target, stats)
 	res.Updated = before.Hash() != target
 	return res, nil
 }
 
 // result describes a successful acquisition of target.
-func (op *operation) result(target plumbing.Hash, stats checkoutStats) Result {
-	return Result{
+func (op *operation) result(repo *git.Repository, target plumbing.Hash, stats checkoutStats) Result {
+	res := Result{
 		Commit: target.String(), Branch: op.ref.short(), Ref: op.ref.name.String(),
 		Partial: op.partial, Files: stats.Files, Written: stats.Written,
 		Requests: op.sess.requests, Skipped: stats.Skipped,
 	}
+	// The commit is in the workspace (it was just checked out); its time
+	// is only shown to readers, so a commit that cannot be read leaves it
+	// zero rather than failing the acquisition.
+	if c, err := repo.CommitObject(target); err == nil {
+		res.CommitTime = c.Committer.When.UTC()
+	}
+	return res
 }
 
 // haves are the commits the workspace holds that the remote may know:

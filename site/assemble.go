@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +81,9 @@ type unitFacts struct {
 	Unit         string     `json:"unit"`
 	RegularPages int        `json:"regularPages"`
 	Pages        []pageFact `json:"pages"`
+	// Summary is the first paragraph of the unit's root page, as text:
+	// the front page's description of a repository that configures none.
+	Summary string `json:"summary"`
 
 	byPath map[string]string // page path → URL, made on first use (see url)
 }
@@ -132,6 +136,7 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 		facts[u.Path] = &f
 		counts[u.Path] = f.RegularPages
 	}
+	opts.Repositories = withSummaries(opts.Repositories, facts)
 	log := opts.Logger.With().Str("component", "site").Logger()
 	placed, err := preparePublishDir(opts.PublishDir, opts.WorkDir, opts.Placed)
 	if err != nil {
@@ -270,4 +275,24 @@ func replaceFile(file string, data []byte) error {
 // hasPathPrefix reports whether p is dir or below it (slash paths).
 func hasPathPrefix(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// withSummaries returns repos with each empty description filled in from
+// the summary of the unit a link to the repository opens (its default
+// version's, when versioned). repos itself is left as it was.
+func withSummaries(repos []Repository, facts map[string]*unitFacts) []Repository {
+	out := slices.Clone(repos)
+	for i, r := range out {
+		if r.Description != "" {
+			continue
+		}
+		landing := r.ContentPath
+		if d, ok := defaultVersion(r); ok {
+			landing = path.Join(r.ContentPath, d.Slug)
+		}
+		if f, ok := facts[landing]; ok {
+			out[i].Description = f.Summary
+		}
+	}
+	return out
 }

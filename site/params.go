@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 )
 
 // A site is rendered in parts (see parts.go): each unit — a repository, or
@@ -25,9 +26,10 @@ import (
 // it uses — root (/docs/<path>/), landing (root, or the default version's
 // root) and landingPermalink — with its versions (versionParams). pages,
 // the number of pages behind landing, is set only when pageCounts knows it
-// (the assembly); a unit's render does not. Versions carry their commits
-// only in the assembly (withCommits): no page shows one, and a unit's
-// render must not depend on a commit that changed nothing of its files.
+// (the assembly); a unit's render does not. Versions carry their commits,
+// and repositories their description and last update, only in the
+// assembly (withCommits): a unit's render must not depend on a commit that
+// changed nothing of its files.
 func siteRepositoryParams(repos []Repository, baseURL string, pageCounts map[string]int, withCommits bool) []map[string]any {
 	basePath := sitePath(baseURL)
 	out := make([]map[string]any, 0, len(repos))
@@ -44,6 +46,18 @@ func siteRepositoryParams(repos []Repository, baseURL string, pageCounts map[str
 		}
 		if n, ok := pageCounts[landingUnit]; ok {
 			entry["pages"] = n
+		}
+		if withCommits {
+			// Only the assembly's pages (the front page's cards) show
+			// these: a unit's render must not change when another
+			// repository's commit or description does.
+			if r.Description != "" {
+				entry["description"] = r.Description
+			}
+			if !r.Updated.IsZero() {
+				entry["updated"] = r.Updated.UTC().Format(time.RFC3339)
+				entry["updatedDate"] = r.Updated.UTC().Format("2 January 2006")
+			}
 		}
 		versionParams(entry, r, basePath, withCommits)
 		out = append(out, entry)

@@ -85,8 +85,9 @@ func TestAssemblyIntoAPlacedSiteChangesOnlyWhatDiffers(t *testing.T) {
 		}
 	}
 
-	// A page's text changes: beta is placed again, nothing else.
-	body := "# Beta Handbook\n\nBeta now welcomes you.\n"
+	// A page's text changes (not its first paragraph, which is beta's
+	// description on the front page): beta is placed again, nothing else.
+	body := "# Beta Handbook\n\nEverything about Beta. Start with [getting started](usage/getting-started.md).\n\nBeta now welcomes you.\n"
 	units := fixtureUnits(t, body, "2")
 	second := assembleInto(t, work, dir, first.Placed, units)
 	if second.Built || second.PlacedUnits != 1 {

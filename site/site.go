@@ -37,6 +37,8 @@
 package site
 
 import (
+	"time"
+
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
@@ -80,6 +82,15 @@ type Repository struct {
 	// URL without credentials; "" means the forge is not known and pages get
 	// no edit link.
 	EditURL string
+	// Description is the sentence of the repository's card on the front
+	// page: the configured one, or, when that is empty, the first
+	// paragraph of its root page (filled in by the assembly from the
+	// unit's facts).
+	Description string
+	// Updated is when the repository's documentation last changed: the
+	// time of the newest commit built (of any version); zero if unknown.
+	// Only the front page shows it, so it is not part of a unit's address.
+	Updated time.Time
 	// Versions lists the repository's documentation versions when versioning
 	// is enabled, in the order the switcher shows them (the default version
 	// first, then newest first); empty means the repository is not versioned and

@@ -51,11 +51,14 @@ func TestVersionedRepositoryRootRedirectsToTheDefaultVersion(t *testing.T) {
 func TestVersionedHomeAndMenuListTheRepositoryOnce(t *testing.T) {
 	opts, _ := renderVersioned(t, "")
 	home := between(readPublished(t, opts.PublishDir, "index.html"), "<main", "</main>")
-	if want := `<li><a href="/docs/gamma/main/">gamma</a> <span class="count">3 pages</span> <span class="count">3 versions</span></li>`; !strings.Contains(home, want) {
-		t.Errorf("home page lacks %s:\n%s", want, home)
+	gamma := between(home, `<h3><a href="/docs/gamma/main/">gamma</a></h3>`, "</li>")
+	for _, want := range []string{`3 pages`, `3 versions:</span> <a href="/docs/gamma/main/">main</a>, <a href="/docs/gamma/v1.1.0/">v1.1.0</a>, <a href="/docs/gamma/v1.0.0/">v1.0.0</a>`} {
+		if !strings.Contains(gamma, want) {
+			t.Errorf("gamma's card lacks %s:\n%s", want, home)
+		}
 	}
-	if want := `<li><a href="/docs/delta/">delta</a> <span class="count">1 pages</span></li>`; !strings.Contains(home, want) {
-		t.Errorf("home page lacks the non-versioned repository as before (%s):\n%s", want, home)
+	if want := `<h3><a href="/docs/delta/">delta</a></h3>`; !strings.Contains(home, want) || !strings.Contains(between(home, want, "</li>"), "1 page</span>") {
+		t.Errorf("home page lacks the non-versioned repository's card with 1 page (%s):\n%s", want, home)
 	}
 	if n := strings.Count(home, ">gamma</a>"); n != 1 {
 		t.Errorf("home page lists gamma %d times, want once", n)

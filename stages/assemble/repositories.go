@@ -30,7 +30,7 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 		if o.Version == nil {
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
 				EditURL: editURL(conf.URL, o.Branch, roots), Untrusted: !conf.IsTrusted(), DocRoots: roots,
-				SourceURL: sourceURL(conf.URL, o.Branch)})
+				SourceURL: sourceURL(conf.URL, o.Branch), Description: conf.Description, Updated: o.CommitTime})
 			continue
 		}
 		v := o.Version
@@ -39,7 +39,11 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 			i = len(repos)
 			index[o.Repository] = i
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge,
-				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted(), DocRoots: roots})
+				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted(), DocRoots: roots,
+				Description: conf.Description})
+		}
+		if o.CommitTime.After(repos[i].Updated) {
+			repos[i].Updated = o.CommitTime // the newest version's commit
 		}
 		sv := site.Version{Name: v.Name, Slug: v.Slug, Default: v.Default, Tag: v.Tag, Commit: o.Commit, SourceURL: sourceURL(conf.URL, v.Name)}
 		if !v.Tag {

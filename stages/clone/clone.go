@@ -127,7 +127,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 		}
 		return []events.Event{out}, nil
 	}
-	out.Branch, out.Commit, out.Attempts = res.Branch, res.Commit, res.Attempts
+	out.Branch, out.Commit, out.CommitTime, out.Attempts = res.Branch, res.Commit, res.CommitTime, res.Attempts
 	if job.Version != nil {
 		// A tag is checked out detached; the report names it, not "HEAD".
 		out.Branch = job.Version.Name

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/pipeline/stagetest"
 )
@@ -16,7 +17,10 @@ func TestCloneKeepsTheStageContract(t *testing.T) {
 	repo := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Hi", "src/main.go": "package main"})
 	url := srv.Add(t, "docs", repo)
 	st, _ := newStage(t, config.Repository{Name: "docs", URL: url})
-	stagetest.CheckRedelivery(t, st, job("docs"))
+	out := stagetest.CheckRedelivery(t, st, job("docs"))
+	if cloned, ok := out[0].(*events.RepoCloned); !ok || cloned.CommitTime.IsZero() {
+		t.Errorf("repo.cloned without the commit's time: %+v", out[0])
+	}
 	fresh, _ := newStage(t, config.Repository{Name: "docs", URL: url})
 	stagetest.CheckCancellation(t, fresh, job("docs"))
 }

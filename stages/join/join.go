@@ -44,7 +44,7 @@ func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Eve
 	start := time.Now()
 	outcome := events.RepoOutcome{
 		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath, Version: in.Version,
-		Branch: in.Branch, Commit: in.Commit, Attempts: in.Attempts,
+		Branch: in.Branch, Commit: in.Commit, CommitTime: in.CommitTime, Attempts: in.Attempts,
 		Tree: in.Tree, DocFiles: in.DocFiles, Issues: in.Issues, Timings: events.Timings{},
 	}
 	for k, v := range in.Timings {
