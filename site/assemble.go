@@ -73,6 +73,11 @@ type AssembleResult struct {
 	// in place, or kept from an earlier assembly).
 	PlacedUnits int
 	Built       bool
+	// Redirects is the number of lines of the site's redirect map
+	// (RedirectsFile), and Conflicts the URLs two repositories claimed
+	// (the first in configuration order kept each).
+	Redirects int
+	Conflicts []URLConflict
 }
 
 // unitFacts is a unit's facts file (layouts/home.unitfacts.json).
@@ -96,6 +101,8 @@ type pageFact struct {
 	Date      string              `json:"date"`
 	File      string              `json:"file"`
 	Terms     map[string][]string `json:"terms"`
+	// Aliases are the page's aliases as Hugo got them (site paths).
+	Aliases []string `json:"aliases"`
 }
 
 // Assemble makes a site of its rendered units: it renders the pages that
@@ -194,10 +201,15 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 	} else if err := placed.removeSearchIndex(opts.PublishDir); err != nil {
 		return AssembleResult{}, err
 	}
+	claims := claimSite(opts.Repositories, facts, nil)
+	if err := placed.writeRedirects(opts.PublishDir, map[string][]byte{RedirectsFile: redirectMap(claims.redirects)}); err != nil {
+		return AssembleResult{}, err
+	}
+	res.Redirects, res.Conflicts = len(claims.redirects), claims.conflicts
 	res.Placed = placed
 	res.Files = len(placed.FileHashes())
 	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).
-		Int("files", res.Files).Int("pages_patched", res.Patched).
+		Int("files", res.Files).Int("pages_patched", res.Patched).Int("redirects", res.Redirects).Int("url_conflicts", len(res.Conflicts)).
 		Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
 	return res, nil
 }

@@ -95,6 +95,7 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		}
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
 	}
+	out.Issues = append(out.Issues, conflictIssues(res.Conflicts)...)
 	if err := putPlaced(project, next, res.Placed); err != nil {
 		return nil, err
 	}
@@ -171,4 +172,15 @@ func (s *stage) withLastGood(ctx context.Context, units []events.UnitOutcome) ([
 		}
 	}
 	return units, nil
+}
+
+// conflictIssues reports the URLs two repositories claimed, each on the
+// repository whose claim was dropped.
+func conflictIssues(conflicts []site.URLConflict) []report.Issue {
+	out := make([]report.Issue, 0, len(conflicts))
+	for _, c := range conflicts {
+		out = append(out, report.Issue{Code: report.CodeURLConflict, Severity: report.SeverityWarning, Stage: Name,
+			Repository: c.Loser.Repository, Path: c.Loser.File, Message: c.Message()})
+	}
+	return out
 }
