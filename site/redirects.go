@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/docweave/docweave/events"
 )
 
 // Every redirect of a site is listed in one file that ships with it,
@@ -41,6 +43,8 @@ type Redirect struct {
 // (Kind "alias"), or the old URL of a page that moved (Kind "moved").
 type URLClaim struct {
 	Repository string `json:"repository"`
+	// Forge is the repository's forge when URLs are namespaced by forge.
+	Forge string `json:"forge,omitempty"`
 	// File is the page's file, relative to its repository's content path
 	// ("guide/setup.md"); "" when the facts name none.
 	File string `json:"file,omitempty"`
@@ -58,7 +62,16 @@ type URLConflict struct {
 // Message says what the conflict is and what was done, for reports.
 func (c URLConflict) Message() string {
 	return fmt.Sprintf("URL %s is claimed by repository %s (%s %s) and by repository %s (%s %s); the first in configuration order, %s, keeps it",
-		c.URL, c.Winner.Repository, c.Winner.Kind, orNone(c.Winner.File), c.Loser.Repository, c.Loser.Kind, orNone(c.Loser.File), c.Winner.Repository)
+		c.URL, c.Winner.name(), c.Winner.Kind, orNone(c.Winner.File), c.Loser.name(), c.Loser.Kind, orNone(c.Loser.File), c.Winner.name())
+}
+
+// name is the claim's repository as readers know it: "hugo", or
+// "hugo (github)" when URLs are namespaced by forge.
+func (c URLClaim) name() string {
+	if c.Forge == "" {
+		return c.Repository
+	}
+	return c.Repository + " (" + c.Forge + ")"
 }
 
 func orNone(file string) string {
@@ -99,6 +112,7 @@ type siteClaims struct {
 	byKey     map[string]claimed
 	redirects []Redirect
 	conflicts []URLConflict
+	moved     []movedPage // the moved pages whose old URL was free
 }
 
 type claimed struct {
@@ -111,7 +125,7 @@ type claimed struct {
 func (s *siteClaims) claim(url string, c URLClaim) bool {
 	key := urlKey(url)
 	if old, ok := s.byKey[key]; ok {
-		if old.Repository != c.Repository {
+		if old.Repository != c.Repository || old.Forge != c.Forge {
 			s.conflicts = append(s.conflicts, URLConflict{URL: url, Winner: old.URLClaim, Loser: c})
 		}
 		return false
@@ -122,7 +136,7 @@ func (s *siteClaims) claim(url string, c URLClaim) bool {
 
 // claimSite claims every page and alias of the units, repository after
 // repository in configuration order, then the old URLs of moved pages.
-func claimSite(repos []Repository, facts map[string]*unitFacts, moved []Redirect) *siteClaims {
+func claimSite(repos []Repository, facts map[string]*unitFacts, moved []movedPage) *siteClaims {
 	s := &siteClaims{byKey: map[string]claimed{}}
 	units := Units(repos)
 	for _, r := range repos {
@@ -131,7 +145,7 @@ func claimSite(repos []Repository, facts map[string]*unitFacts, moved []Redirect
 				continue
 			}
 			for _, p := range facts[u.Path].Pages {
-				s.claim(p.URL, URLClaim{Repository: r.Name, File: repoFile(r, p.File), Kind: claimPage})
+				s.claim(p.URL, URLClaim{Repository: r.Name, Forge: r.Forge, File: repoFile(r, p.File), Kind: claimPage})
 			}
 		}
 		for _, u := range units {
@@ -141,7 +155,7 @@ func claimSite(repos []Repository, facts map[string]*unitFacts, moved []Redirect
 			for _, p := range facts[u.Path].Pages {
 				for _, a := range p.Aliases {
 					from := redirectFrom(a)
-					if s.claim(from, URLClaim{Repository: r.Name, File: repoFile(r, p.File), Kind: claimAlias}) {
+					if s.claim(from, URLClaim{Repository: r.Name, Forge: r.Forge, File: repoFile(r, p.File), Kind: claimAlias}) {
 						s.redirects = append(s.redirects, Redirect{From: from, To: p.URL})
 					}
 				}
@@ -153,8 +167,9 @@ func claimSite(repos []Repository, facts map[string]*unitFacts, moved []Redirect
 		if !ok || owner.Kind != claimPage {
 			continue // the page it moved to is gone too
 		}
-		if s.claim(m.From, URLClaim{Repository: owner.Repository, File: owner.File, Kind: claimMoved}) {
-			s.redirects = append(s.redirects, m)
+		if s.claim(m.From, URLClaim{Repository: owner.Repository, Forge: owner.Forge, File: owner.File, Kind: claimMoved}) {
+			s.redirects = append(s.redirects, m.Redirect)
+			s.moved = append(s.moved, m)
 		}
 	}
 	slices.SortFunc(s.redirects, func(a, b Redirect) int { return strings.Compare(a.From, b.From) })
@@ -188,8 +203,8 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 		sum := sha256.Sum256(files[rel])
 		hash := hex.EncodeToString(sum[:])
 		next = append(next, FileHash{Rel: rel, Hash: hash})
-		if have[rel] == hash {
-			continue
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil && have[rel] == hash {
+			continue // in place (a unit placed anew may have taken a page inside it away)
 		}
 		file := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
@@ -208,4 +223,32 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 	}
 	p.Redirects = next
 	return nil
+}
+
+// redirectFiles claims the site's URLs and returns the claims and the
+// redirect files to write: the map, and an HTML redirect page for each
+// moved page (none where a file of the site is, such as a versioned
+// repository's root page).
+func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
+	taken := map[string]bool{}
+	for _, u := range p.Units {
+		for _, f := range u.Files {
+			taken[f.Rel] = true
+		}
+	}
+	for _, f := range p.AssemblyFiles {
+		taken[f.Rel] = true
+	}
+	var moved []movedPage
+	for _, m := range movedPages(repos, facts, remembered) {
+		if !taken[redirectPageFile(m.From)] {
+			moved = append(moved, m)
+		}
+	}
+	claims := claimSite(repos, facts, moved)
+	files := map[string][]byte{RedirectsFile: redirectMap(claims.redirects)}
+	for _, m := range claims.moved {
+		files[redirectPageFile(m.From)] = redirectPage(m.To)
+	}
+	return claims, files
 }

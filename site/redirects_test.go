@@ -4,10 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/events"
 )
 
 // renderedUnit renders one unit of repos from files (slash paths below
@@ -125,5 +128,119 @@ func TestTwoRepositoriesNeverClaimOneURL(t *testing.T) {
 				t.Errorf("the alias without conflict is missing:\n%s", m)
 			}
 		})
+	}
+}
+
+// assembleRemembering assembles units as the next build would, with the
+// URLs an earlier assembly remembered, and returns the result and the
+// site's redirect map.
+func assembleRemembering(t *testing.T, repos []Repository, remembered []events.PublishedURL, units ...AssembledUnit) (AssembleResult, string, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	res, err := Assemble(context.Background(), AssembleOptions{WorkDir: t.TempDir(), PublishDir: dir, Remembered: remembered,
+		Generator: fixtureGenerator(), Repositories: repos, Units: units, Logger: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, RedirectsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, dir, string(data)
+}
+
+func remembers(urls []events.PublishedURL, url string) bool {
+	return slices.ContainsFunc(urls, func(u events.PublishedURL) bool { return u.URL == url })
+}
+
+// checkMoved checks that old redirects to new in the map and by an HTML
+// redirect page, and that old is remembered again.
+func checkMoved(t *testing.T, res AssembleResult, dir, redirects, old, new string) {
+	t.Helper()
+	if line := old + " " + new + " 301\n"; !strings.Contains(redirects, line) {
+		t.Errorf("%s lacks %q:\n%s", RedirectsFile, line, redirects)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(redirectPageFile(old))))
+	if err != nil || !strings.Contains(string(page), `content="0; url=`+new+`"`) {
+		t.Errorf("no redirect page at %s to %s: %v\n%s", old, new, err, page)
+	}
+	if !remembers(res.URLs, old) || !remembers(res.URLs, new) {
+		t.Errorf("remembered URLs lack %s or %s", old, new)
+	}
+}
+
+// Issue 15 (c): a file git renamed between builds (same content at a new
+// path) leaves a redirect from its old URL, which stays while remembered;
+// once the page is gone the URL is forgotten, never redirected to nowhere.
+func TestARenamedPageIsRedirected(t *testing.T) {
+	repos := []Repository{{Name: "gb", ContentPath: "gb"}}
+	body := "# Setup\n\nSet it up, step by step.\n"
+	first, _, _ := assembleRemembering(t, repos, nil, renderedUnit(t, repos, "gb", map[string]string{
+		"content/gb/_index.md": "# Home\n", "content/gb/guide/setup.md": body, "content/gb/faq.md": "# FAQ\n",
+	}))
+	if !remembers(first.URLs, "/docs/gb/guide/setup/") {
+		t.Fatalf("the first site's URLs are not remembered: %+v", first.URLs)
+	}
+	renamed := renderedUnit(t, repos, "gb", map[string]string{
+		"content/gb/_index.md": "# Home\n", "content/gb/guide/install.md": body, "content/gb/faq.md": "# FAQ\n",
+	})
+	second, dir, redirects := assembleRemembering(t, repos, first.URLs, renamed)
+	checkMoved(t, second, dir, redirects, "/docs/gb/guide/setup/", "/docs/gb/guide/install/")
+	if second.Moved != 1 || len(second.Conflicts) != 0 {
+		t.Errorf("moved %d, conflicts %+v; want 1 and none", second.Moved, second.Conflicts)
+	}
+	third, dir, redirects := assembleRemembering(t, repos, second.URLs, renamed)
+	checkMoved(t, third, dir, redirects, "/docs/gb/guide/setup/", "/docs/gb/guide/install/")
+	gone, _, redirects := assembleRemembering(t, repos, third.URLs, renderedUnit(t, repos, "gb", map[string]string{
+		"content/gb/_index.md": "# Home\n", "content/gb/faq.md": "# FAQ\n",
+	}))
+	if redirects != "" || remembers(gone.URLs, "/docs/gb/guide/setup/") || remembers(gone.URLs, "/docs/gb/guide/install/") {
+		t.Errorf("a page that is gone is still redirected or remembered:\n%s\n%+v", redirects, gone.URLs)
+	}
+}
+
+// Issue 15 (b): turning versioning on moves every page below the default
+// version; the unversioned URLs redirect there.
+func TestVersioningOnRedirectsToTheDefaultVersion(t *testing.T) {
+	plain := []Repository{{Name: "gb", ContentPath: "gb"}}
+	first, _, _ := assembleRemembering(t, plain, nil, renderedUnit(t, plain, "gb", map[string]string{
+		"content/gb/_index.md": "# Home\n", "content/gb/guide/setup.md": "# Setup\n",
+	}))
+	versioned := []Repository{{Name: "gb", ContentPath: "gb", Versions: []Version{
+		{Name: "main", Slug: "main", Default: true}, {Name: "v1", Slug: "v1", Tag: true}}}}
+	res, dir, redirects := assembleRemembering(t, versioned, first.URLs,
+		renderedUnit(t, versioned, "gb/main", map[string]string{"content/gb/main/_index.md": "# Home\n", "content/gb/main/guide/setup.md": "# Setup\n"}),
+		renderedUnit(t, versioned, "gb/v1", map[string]string{"content/gb/v1/_index.md": "# Home\n", "content/gb/v1/guide/setup.md": "# Old setup\n"}))
+	checkMoved(t, res, dir, redirects, "/docs/gb/guide/setup/", "/docs/gb/main/guide/setup/")
+	if strings.Contains(redirects, "/v1/") || strings.Contains(redirects, "/docs/gb/ ") {
+		t.Errorf("redirects to another version than the default, or over the repository's root page:\n%s", redirects)
+	}
+}
+
+// Issue 15 (a): a second forge joining namespaces every repository by
+// forge; the old URLs redirect to the repository of the first forge in
+// configuration order, and the other forge's repository of the same name
+// is a URL_CONFLICT.
+func TestASecondForgeRedirectsToTheFirstOne(t *testing.T) {
+	one := []Repository{{Name: "hugo", ContentPath: "hugo"}}
+	first, _, _ := assembleRemembering(t, one, nil, renderedUnit(t, one, "hugo", map[string]string{
+		"content/hugo/_index.md": "# Home\n", "content/hugo/about.md": "# About\n",
+	}))
+	two := []Repository{{Name: "hugo", Forge: "github", ContentPath: "github/hugo"}, {Name: "hugo", Forge: "gitlab", ContentPath: "gitlab/hugo"}}
+	res, dir, redirects := assembleRemembering(t, two, first.URLs,
+		renderedUnit(t, two, "github/hugo", map[string]string{"content/github/hugo/_index.md": "# Home\n", "content/github/hugo/about.md": "# About\n"}),
+		renderedUnit(t, two, "gitlab/hugo", map[string]string{"content/gitlab/hugo/_index.md": "# Home\n", "content/gitlab/hugo/about.md": "# About\n"}))
+	checkMoved(t, res, dir, redirects, "/docs/hugo/about/", "/docs/github/hugo/about/")
+	checkMoved(t, res, dir, redirects, "/docs/hugo/", "/docs/github/hugo/")
+	var lost []string
+	for _, c := range res.Conflicts {
+		if c.Winner.Kind != "moved" || c.Loser.Kind != "moved" || c.Winner.Forge != "github" || c.Loser.Forge != "gitlab" ||
+			!strings.Contains(c.Message(), "hugo (github)") || !strings.Contains(c.Message(), "hugo (gitlab)") {
+			t.Errorf("unexpected conflict %+v", c)
+		}
+		lost = append(lost, c.URL)
+	}
+	if strings.Join(lost, " ") != "/docs/hugo/ /docs/hugo/about/" {
+		t.Errorf("conflicts on %v, want the two old URLs", lost)
 	}
 }

@@ -78,6 +78,10 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 	if err := prepareOutputDirectory(s.cfg, project); err != nil {
 		return fail(err.Error()), nil
 	}
+	remembered, err := s.rememberedURLs(ctx)
+	if err != nil {
+		return nil, err
+	}
 	next, placed, err := takeNext(project)
 	if err != nil {
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
@@ -87,7 +91,8 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		PublishDir: next,
 		Placed:     placed,
 		Generator:  spec.Generator, Repositories: spec.Repositories, Units: units,
-		Logger: s.log.With().Str("build_id", j.BuildID).Logger(),
+		Remembered: remembered,
+		Logger:     s.log.With().Str("build_id", j.BuildID).Logger(),
 	})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -96,6 +101,7 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
 	}
 	out.Issues = append(out.Issues, conflictIssues(res.Conflicts)...)
+	out.URLs = res.URLs
 	if err := putPlaced(project, next, res.Placed); err != nil {
 		return nil, err
 	}
@@ -128,6 +134,19 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		Bool("pages_built", res.Built).Int("pages", out.Pages).Int("files", files).
 		Int("pages_patched", res.Patched).Int64("duration_ms", out.Timings[Name]).Msg("site published")
 	return []events.Event{out}, nil
+}
+
+// rememberedURLs are the URLs the last published site remembered (none
+// without a saved state, or one saved before docweave remembered URLs).
+func (s *stage) rememberedURLs(ctx context.Context) ([]events.PublishedURL, error) {
+	if s.states == nil {
+		return nil, nil
+	}
+	st, err := s.states.Load(ctx)
+	if err != nil || st == nil {
+		return nil, err
+	}
+	return st.URLs, nil
 }
 
 // withLastGood returns the outcomes with each failed unit's last good
