@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
@@ -29,14 +30,22 @@ func testConfig(t *testing.T) *config.Config {
 // build's messages travel on that broker, under the site's subjects, where
 // a subscriber sees them.
 func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
-	brokerURL := startBroker(t)
-	sub, err := nats.Connect(brokerURL)
+	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("nats not ready")
+	}
+	defer ns.Shutdown()
+	sub, err := nats.Connect(ns.ClientURL())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sub.Close()
 	cfg := testConfig(t)
-	cfg.Broker.URL = brokerURL
+	cfg.Broker.URL = ns.ClientURL()
 	cfg.Site.Name = "handbook"
 	finished := make(chan *nats.Msg, 1)
 	if _, err := sub.ChanSubscribe("handbook."+events.SubjectBuildFinished, finished); err != nil {

@@ -2,37 +2,19 @@ package direct
 
 import (
 	"context"
+	"github.com/rs/zerolog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/nats-io/nats-server/v2/server"
-	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/httpsrv/docs"
 	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/internal/natstest"
 )
-
-// startBroker runs a NATS server with JetStream on 127.0.0.1 for the
-// test; builds on it share the saved state, as a daemon's do.
-func startBroker(t *testing.T) string {
-	t.Helper()
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats not ready")
-	}
-	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
-}
 
 // Issue 15: a file git renamed between two builds leaves its old URL
 // behind as a redirect: in the site's redirect map, as a redirect page,
@@ -44,7 +26,7 @@ func TestARenamedFileRedirectsThroughTheDocsServer(t *testing.T) {
 	cfg := config.Default()
 	cfg.Repositories = []config.Repository{{Name: "moving", URL: repo.FileURL()}}
 	cfg.Output.Directory = filepath.Join(t.TempDir(), "site")
-	cfg.Broker.URL = startBroker(t)
+	cfg.Broker.URL = natstest.StartCluster(t, 1).ClientURL(0)
 	build := func() {
 		t.Helper()
 		rep, err := Build(context.Background(), &cfg, Options{Log: zerolog.Nop()})
