@@ -169,10 +169,10 @@ type SiteRendered struct {
 	// failed), in unit key order; a failed unit whose last good output is
 	// on the site is marked stale.
 	Units []UnitOutcome `json:"units,omitempty"`
-	// URLs are the page URLs the site published (and the old URLs of
-	// moved pages it redirects), for the saved state: the next build
-	// redirects the ones that move.
-	URLs []PublishedURL `json:"urls,omitempty"`
+	// URLs is the artifact reference of the page URLs the site published
+	// (and the old URLs of moved pages it redirects; renders.PutURLs), for
+	// the saved state: the next build redirects the ones that move.
+	URLs string `json:"urls,omitempty"`
 	// Superseded is set when a newer build had already published: this
 	// build's site was not published (OK is false).
 	Superseded bool `json:"superseded,omitempty"`

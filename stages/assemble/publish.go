@@ -101,7 +101,9 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
 	}
 	out.Issues = append(out.Issues, conflictIssues(res.Conflicts)...)
-	out.URLs = res.URLs
+	if out.URLs, err = renders.PutURLs(ctx, s.store, res.URLs, s.scratch); err != nil {
+		return nil, err
+	}
 	if err := putPlaced(project, next, res.Placed); err != nil {
 		return nil, err
 	}
@@ -136,17 +138,27 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 	return []events.Event{out}, nil
 }
 
-// rememberedURLs are the URLs the last published site remembered (none
-// without a saved state, or one saved before docweave remembered URLs).
+// rememberedURLs are the URLs the last published site remembered: none
+// without a saved state, with one saved before docweave remembered URLs,
+// or when the list is no longer stored (then the build says so in its
+// log and redirects no moved page).
 func (s *stage) rememberedURLs(ctx context.Context) ([]events.PublishedURL, error) {
 	if s.states == nil {
 		return nil, nil
 	}
 	st, err := s.states.Load(ctx)
-	if err != nil || st == nil {
+	if err != nil || st == nil || st.URLs == "" {
 		return nil, err
 	}
-	return st.URLs, nil
+	urls, err := renders.LoadURLs(ctx, s.store, st.URLs, s.scratch)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		s.log.Warn().Err(err).Str("build_id", st.BuildID).Msg("the URLs the last site published could not be read; moved pages are not redirected in this build")
+		return nil, nil
+	}
+	return urls, nil
 }
 
 // withLastGood returns the outcomes with each failed unit's last good
