@@ -214,8 +214,9 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 			return fmt.Errorf("site: assemble: %w", err)
 		}
 	}
+	taken := p.unitAndAssemblyFiles()
 	for _, f := range p.Redirects {
-		if _, ok := files[f.Rel]; !ok {
+		if _, ok := files[f.Rel]; !ok && !taken[f.Rel] { // a page back at its old URL is a unit's now
 			if err := removeFile(dir, f.Rel); err != nil {
 				return err
 			}
@@ -230,15 +231,7 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 // moved page (none where a file of the site is, such as a versioned
 // repository's root page).
 func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
-	taken := map[string]bool{}
-	for _, u := range p.Units {
-		for _, f := range u.Files {
-			taken[f.Rel] = true
-		}
-	}
-	for _, f := range p.AssemblyFiles {
-		taken[f.Rel] = true
-	}
+	taken := p.unitAndAssemblyFiles()
 	var moved []movedPage
 	for _, m := range movedPages(repos, facts, remembered) {
 		if !taken[redirectPageFile(m.From)] {
@@ -251,4 +244,19 @@ func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFac
 		files[redirectPageFile(m.From)] = redirectPage(m.To)
 	}
 	return claims, files
+}
+
+// unitAndAssemblyFiles are the files of the units and of the pages that
+// span units: no redirect page takes or removes one of them.
+func (p *PlacedSite) unitAndAssemblyFiles() map[string]bool {
+	taken := map[string]bool{}
+	for _, u := range p.Units {
+		for _, f := range u.Files {
+			taken[f.Rel] = true
+		}
+	}
+	for _, f := range p.AssemblyFiles {
+		taken[f.Rel] = true
+	}
+	return taken
 }

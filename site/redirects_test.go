@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -242,5 +243,53 @@ func TestASecondForgeRedirectsToTheFirstOne(t *testing.T) {
 	}
 	if strings.Join(lost, " ") != "/docs/hugo/ /docs/hugo/about/" {
 		t.Errorf("conflicts on %v, want the two old URLs", lost)
+	}
+}
+
+// A page renamed and then renamed back, assembled into one directory: the
+// redirect page of the first rename never removes the page that is back
+// at its URL, and the second rename redirects the other way.
+func TestARenameBackKeepsThePage(t *testing.T) {
+	repos := []Repository{{Name: "gb", ContentPath: "gb"}}
+	body := "# Setup\n\nSet it up, step by step.\n"
+	unit := func(id, name string) AssembledUnit {
+		u := renderedUnit(t, repos, "gb", map[string]string{"content/gb/_index.md": "# Home\n", "content/gb/guide/" + name: body})
+		u.ID = id
+		return u
+	}
+	work, dir := t.TempDir(), filepath.Join(t.TempDir(), "site")
+	var placed *PlacedSite
+	var remembered []events.PublishedURL
+	assemble := func(u AssembledUnit) string {
+		t.Helper()
+		res, err := Assemble(context.Background(), AssembleOptions{WorkDir: work, PublishDir: dir, Placed: placed, Remembered: remembered,
+			Generator: fixtureGenerator(), Repositories: repos, Units: []AssembledUnit{u}, Logger: zerolog.Nop()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		placed, remembered = res.Placed, res.URLs
+		data, err := os.ReadFile(filepath.Join(dir, RedirectsFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	assemble(unit("a", "setup.md"))
+	if m := assemble(unit("b", "install.md")); m != "/docs/gb/guide/setup/ /docs/gb/guide/install/ 301\n" {
+		t.Fatalf("after the rename:\n%s", m)
+	}
+	if m := assemble(unit("c", "setup.md")); m != "/docs/gb/guide/install/ /docs/gb/guide/setup/ 301\n" {
+		t.Errorf("after the rename back:\n%s", m)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "docs", "gb", "guide", "setup", "index.html"))
+	if err != nil || !strings.Contains(string(page), "step by step") {
+		t.Errorf("the page back at its URL is gone or a redirect: %v\n%s", err, page)
+	}
+	onDisk, err := hashTree(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(onDisk) != fmt.Sprint(placed.FileHashes()) {
+		t.Errorf("the placed description differs from the directory:\n%v\n%v", placed.FileHashes(), onDisk)
 	}
 }
