@@ -269,6 +269,7 @@ func pruneArtifacts(states *pipeline.States, store *artifact.Local, log zerolog.
 	}
 	// The published units' outputs: a unit whose address is unchanged
 	// reuses them, and a unit that fails keeps them on the site.
+	keep[artifact.Ref(st.URLs)] = true // the URLs the site published
 	records := map[string]bool{}
 	for _, u := range st.Renders {
 		keep[artifact.Ref(u.Output)] = true

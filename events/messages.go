@@ -173,6 +173,10 @@ type SiteRendered struct {
 	// failed), in unit key order; a failed unit whose last good output is
 	// on the site is marked stale.
 	Units []UnitOutcome `json:"units,omitempty"`
+	// URLs is the artifact reference of the page URLs the site published
+	// (and the old URLs of moved pages it redirects; renders.PutURLs), for
+	// the saved state: the next build redirects the ones that move.
+	URLs string `json:"urls,omitempty"`
 	// Superseded is set when a newer build had already published: this
 	// build's site was not published (OK is false).
 	Superseded bool `json:"superseded,omitempty"`
@@ -222,3 +226,17 @@ type StageFailed struct {
 
 // Subject implements Event.
 func (*StageFailed) Subject() string { return SubjectStageFailed }
+
+// PublishedURL is a URL a site published, with what finds its page again
+// when the URL changes: the repository (and forge, "" when URLs were not
+// namespaced by forge), the version's slug ("" without versioning), the
+// page's path below its unit's root, and the hash of its content (for a
+// renamed file).
+type PublishedURL struct {
+	URL        string `json:"url"`
+	Repository string `json:"repo"`
+	Forge      string `json:"forge,omitempty"`
+	Version    string `json:"version,omitempty"`
+	Path       string `json:"path"`
+	Hash       string `json:"hash,omitempty"`
+}

@@ -39,6 +39,11 @@ type SiteState struct {
 	// published site: a unit that fails to render in a later build keeps
 	// this output on the site (stale), and the artifact store keeps it.
 	Renders map[string]events.UnitOutcome `json:"renders,omitempty"`
+	// URLs is the artifact reference of the page URLs the site published
+	// (and the old URLs it redirects to moved pages; renders.PutURLs), so
+	// the next build redirects those that move; "" in states saved before
+	// docweave remembered them.
+	URLs string `json:"urls,omitempty"`
 }
 
 // States is the state bucket.

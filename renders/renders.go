@@ -28,6 +28,8 @@ const (
 	// search).
 	FactsFile  = "facts.json"
 	SearchFile = "search.json"
+	// URLsFile is the file of the URLs a site published (see PutURLs).
+	URLsFile = "urls.json"
 )
 
 // RecordName is the artifact store record of a unit's rendered output,
@@ -81,6 +83,31 @@ func LoadFacts(ctx context.Context, store artifact.Store, ref, scratch string) (
 		return nil, nil, pipeline.Permanentf("unit facts %s: no %s", ref, FactsFile)
 	}
 	return files[FactsFile], files[SearchFile], nil
+}
+
+// PutURLs stores the URLs a site published, for the next build to
+// redirect those that move (site.AssembleResult.URLs), and returns the
+// reference the saved state keeps: a large site's list would not fit in a
+// message.
+func PutURLs(ctx context.Context, store artifact.Store, urls []events.PublishedURL, scratch string) (string, error) {
+	data, err := json.Marshal(urls)
+	if err != nil {
+		return "", err
+	}
+	return putFiles(ctx, store, scratch, map[string][]byte{URLsFile: data})
+}
+
+// LoadURLs reads the URLs PutURLs stored.
+func LoadURLs(ctx context.Context, store artifact.Store, ref, scratch string) ([]events.PublishedURL, error) {
+	files, err := readFiles(ctx, store, ref, scratch, URLsFile)
+	if err != nil {
+		return nil, fmt.Errorf("published URLs: %w", err)
+	}
+	var urls []events.PublishedURL
+	if err := json.Unmarshal(files[URLsFile], &urls); err != nil {
+		return nil, pipeline.Permanentf("published URLs %s: %v", ref, err)
+	}
+	return urls, nil
 }
 
 // PutRecord records a unit's rendered outcome under its address.

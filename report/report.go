@@ -57,6 +57,9 @@ const (
 	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID" // front matter, or a key of it, ignored
 	CodePageRenderFailed   = "PAGE_RENDER_FAILED"   // the page could not be rendered and was left out
 	CodeIndexShadowed      = "INDEX_SHADOWED"       // an index.md beside an _index.md, not rendered
+
+	// Site issues of the assemble stage (warnings: the site was published).
+	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it
 )
 
 // Issue is one problem found during a build, structured so a machine can act

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -37,8 +38,12 @@ type AssembleOptions struct {
 	Repositories []Repository
 	// Units are the rendered units, in any order. A unit of Repositories
 	// that is not here is not on the site.
-	Units  []AssembledUnit
-	Logger zerolog.Logger
+	Units []AssembledUnit
+	// Remembered are the URLs an earlier site published (its
+	// AssembleResult.URLs, from the saved state): those whose page moved
+	// are redirected to it (see moved.go).
+	Remembered []events.PublishedURL
+	Logger     zerolog.Logger
 }
 
 // AssembledUnit is one rendered unit, as the assembly takes it.
@@ -74,6 +79,16 @@ type AssembleResult struct {
 	// in place, or kept from an earlier assembly).
 	PlacedUnits int
 	Built       bool
+	// Redirects is the number of lines of the site's redirect map
+	// (RedirectsFile), and Conflicts the URLs two repositories claimed
+	// (the first in configuration order kept each).
+	Redirects int
+	Conflicts []URLConflict
+	// Moved is the number of remembered URLs redirected to where their
+	// page moved, and URLs what the next assembly is to remember: every
+	// page's URL and the old URLs redirected.
+	Moved int
+	URLs  []events.PublishedURL
 }
 
 // unitFacts is a unit's facts file (layouts/home.unitfacts.json).
@@ -100,6 +115,9 @@ type pageFact struct {
 	Date      string              `json:"date"`
 	File      string              `json:"file"`
 	Terms     map[string][]string `json:"terms"`
+	Hash      string              `json:"hash"`
+	// Aliases are the page's aliases as Hugo got them (site paths).
+	Aliases []string `json:"aliases"`
 }
 
 // Assemble makes a site of its rendered units: it renders the pages that
@@ -199,10 +217,21 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 	} else if err := placed.removeSearchIndex(opts.PublishDir); err != nil {
 		return AssembleResult{}, err
 	}
+	claims, files := placed.redirectFiles(opts.Repositories, facts, opts.Remembered)
+	if err := placed.writeRedirects(opts.PublishDir, files); err != nil {
+		return AssembleResult{}, err
+	}
+	res.Redirects, res.Conflicts, res.Moved = len(claims.redirects), claims.conflicts, len(claims.moved)
+	res.URLs = publishedURLs(opts.Repositories, facts)
+	for _, m := range claims.moved {
+		old := m.page
+		old.URL = m.From
+		res.URLs = append(res.URLs, old)
+	}
 	res.Placed = placed
 	res.Files = len(placed.FileHashes())
 	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).
-		Int("files", res.Files).Int("pages_patched", res.Patched).
+		Int("files", res.Files).Int("pages_patched", res.Patched).Int("redirects", res.Redirects).Int("moved", res.Moved).Int("url_conflicts", len(res.Conflicts)).
 		Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
 	return res, nil
 }

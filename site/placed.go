@@ -32,6 +32,9 @@ type PlacedSite struct {
 	AssemblyFiles []FileHash `json:"assembly_files,omitempty"`
 	// Search is the hash of search/index.json as written; "" for none.
 	Search string `json:"search,omitempty"`
+	// Redirects are the redirect map and the moved pages' redirect pages
+	// as written (see writeRedirects).
+	Redirects []FileHash `json:"redirects,omitempty"`
 }
 
 // PlacedUnit is one unit's files in a publish directory.
@@ -60,6 +63,7 @@ func (p *PlacedSite) FileHashes() []FileHash {
 		out = append(out, u.Files...)
 	}
 	out = append(out, p.AssemblyFiles...)
+	out = append(out, p.Redirects...)
 	if p.Search != "" {
 		out = append(out, FileHash{Rel: searchFile, Hash: p.Search})
 	}

@@ -90,6 +90,11 @@ output: {directory: %s}
 			t.Errorf("/docs/lantern/%s/ does not redirect to the install page: %v", old, err)
 		}
 	}
+	if data, err := os.ReadFile(filepath.Join(out, "public", "_redirects")); err != nil ||
+		!strings.Contains(string(data), "/docs/lantern/setup/ /docs/lantern/guide/install/ 301\n") ||
+		!strings.Contains(string(data), "/docs/lantern/install/ /docs/lantern/guide/install/ 301\n") {
+		t.Errorf("the site's redirect map lacks the install page's old URLs: %v\n%s", err, data)
+	}
 	md := regexp.MustCompile(`(?:href|src)="(/[^"]*\.md)[#"?]`)
 	public := filepath.Join(out, "public")
 	pages := 0

@@ -32,6 +32,7 @@ type handler struct {
 	publicDir string
 	log       zerolog.Logger
 	cache     *metaCache
+	redirects redirectCache
 }
 
 // New returns the handler of the docs server:
@@ -39,7 +40,9 @@ type handler struct {
 //	GET /health   liveness, always 200 {"status":"ok"}
 //	GET /ready    200 while PublicDir exists, else 503 (the spec's readiness)
 //	GET /...      the site: /, /docs/*, /search/index.json and every other
-//	              file; a 503 HTML placeholder while PublicDir does not exist
+//	              file; a 301 for each URL of the site's redirect map
+//	              (RedirectsFile); a 503 HTML placeholder while PublicDir
+//	              does not exist
 //
 // HEAD is accepted wherever GET is; other methods get 405. New panics when
 // PublicDir is empty, a wiring mistake no request could recover from.
@@ -90,6 +93,11 @@ func (h *handler) serveSite(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, CodeInternal, "the site directory could not be opened")
 			return
 		}
+		if target := h.redirects.mapOf(root).redirectTarget(r); target != "" {
+			root.Close()
+			redirectPermanently(w, target)
+			return
+		}
 		found := lookup(root, r.URL.Path)
 		if found.missing != nil && attempt < maxSiteAttempts && siteReplaced(root, h.publicDir) {
 			// The site this request opened was swapped out and is being
@@ -119,11 +127,9 @@ func (h *handler) serveLookup(w http.ResponseWriter, r *http.Request, root *os.R
 				Msg("refused to serve a path")
 		}
 		h.serveNotFound(w, r, root)
+	case found.name == RedirectsFile:
+		h.serveNotFound(w, r, root) // the host's configuration, not a page
 	default:
-		if target := aliasTarget(found.name, found.file, found.info); target != "" {
-			redirectToPage(w, target)
-			return
-		}
 		h.serveFile(w, r, found.name, found.file, found.info, http.StatusOK)
 	}
 }

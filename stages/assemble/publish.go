@@ -78,6 +78,10 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 	if err := prepareOutputDirectory(s.cfg, project); err != nil {
 		return fail(err.Error()), nil
 	}
+	remembered, err := s.rememberedURLs(ctx)
+	if err != nil {
+		return nil, err
+	}
 	next, placed, err := takeNext(project)
 	if err != nil {
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
@@ -87,13 +91,18 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		PublishDir: next,
 		Placed:     placed,
 		Generator:  spec.Generator, Repositories: spec.Repositories, Units: units,
-		Logger: s.log.With().Str("build_id", j.BuildID).Logger(),
+		Remembered: remembered,
+		Logger:     s.log.With().Str("build_id", j.BuildID).Logger(),
 	})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return fail(fmt.Sprintf("the site could not be assembled; the previous site is kept: %v", err)), nil
+	}
+	out.Issues = append(out.Issues, conflictIssues(res.Conflicts)...)
+	if out.URLs, err = renders.PutURLs(ctx, s.store, res.URLs, s.scratch); err != nil {
+		return nil, err
 	}
 	if err := putPlaced(project, next, res.Placed); err != nil {
 		return nil, err
@@ -127,6 +136,29 @@ func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.E
 		Bool("pages_built", res.Built).Int("pages", out.Pages).Int("files", files).
 		Int("pages_patched", res.Patched).Int64("duration_ms", out.Timings[Name]).Msg("site published")
 	return []events.Event{out}, nil
+}
+
+// rememberedURLs are the URLs the last published site remembered: none
+// without a saved state, with one saved before docweave remembered URLs,
+// or when the list is no longer stored (then the build says so in its
+// log and redirects no moved page).
+func (s *stage) rememberedURLs(ctx context.Context) ([]events.PublishedURL, error) {
+	if s.states == nil {
+		return nil, nil
+	}
+	st, err := s.states.Load(ctx)
+	if err != nil || st == nil || st.URLs == "" {
+		return nil, err
+	}
+	urls, err := renders.LoadURLs(ctx, s.store, st.URLs, s.scratch)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		s.log.Warn().Err(err).Str("build_id", st.BuildID).Msg("the URLs the last site published could not be read; moved pages are not redirected in this build")
+		return nil, nil
+	}
+	return urls, nil
 }
 
 // withLastGood returns the outcomes with each failed unit's last good
@@ -171,4 +203,15 @@ func (s *stage) withLastGood(ctx context.Context, units []events.UnitOutcome) ([
 		}
 	}
 	return units, nil
+}
+
+// conflictIssues reports the URLs two repositories claimed, each on the
+// repository whose claim was dropped.
+func conflictIssues(conflicts []site.URLConflict) []report.Issue {
+	out := make([]report.Issue, 0, len(conflicts))
+	for _, c := range conflicts {
+		out = append(out, report.Issue{Code: report.CodeURLConflict, Severity: report.SeverityWarning, Stage: Name,
+			Repository: c.Loser.Repository, Path: c.Loser.File, Message: c.Message()})
+	}
+	return out
 }

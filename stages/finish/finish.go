@@ -264,6 +264,7 @@ func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Re
 		SiteHash:        in.Site,
 		Pages:           in.Pages,
 		Repositories:    map[string]events.RepoOutcome{},
+		URLs:            in.URLs,
 	}
 	for _, o := range in.Outcomes {
 		if !o.Failed {
