@@ -11,6 +11,7 @@ import (
 	"github.com/robfig/cron/v3"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/metrics"
@@ -53,7 +54,7 @@ type controlPlane struct {
 	leaseDone     chan struct{}
 }
 
-func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *pipeline.States, store artifact.Store, shared bool, log zerolog.Logger) (*controlPlane, error) {
+func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *buildstate.States, store artifact.Store, shared bool, log zerolog.Logger) (*controlPlane, error) {
 	c := &controlPlane{cfg: cfg, broker: broker, log: log, shared: shared, builds: &leadOrForward{remote: leaderForwarder{broker: broker}}}
 	c.backend = newBackend(cfg, c.builds)
 	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
@@ -231,7 +232,7 @@ func (c *controlPlane) close() {
 // state — with versioning, branches and tags that went away — once they are
 // an hour old. It cleans this process's workspace; acquire replicas of a
 // split deployment keep their own.
-func pruneCheckouts(cfg *config.Config, states *pipeline.States, log zerolog.Logger) {
+func pruneCheckouts(cfg *config.Config, states *buildstate.States, log zerolog.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st, err := states.Load(ctx)
@@ -256,7 +257,7 @@ func pruneCheckouts(cfg *config.Config, states *pipeline.States, log zerolog.Log
 
 // pruneArtifacts drops stored trees the saved state no longer refers to,
 // once they are an hour old (younger ones may belong to a build in flight).
-func pruneArtifacts(states *pipeline.States, store *artifact.Local, log zerolog.Logger) {
+func pruneArtifacts(states *buildstate.States, store *artifact.Local, log zerolog.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st, err := states.Load(ctx)

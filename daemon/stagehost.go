@@ -8,6 +8,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
@@ -20,27 +21,27 @@ import (
 type stageHost struct {
 	metrics *metrics.Metrics
 	store   artifact.Store
-	states  *pipeline.States
+	states  *buildstate.States
 	stop    func()
 }
 
 // openStores provisions the pipeline's broker resources and opens the
 // stores every part of a process shares.
-func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*pipeline.FanIns, *pipeline.States, artifact.Store, error) {
+func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*buildstate.FanIns, *buildstate.States, artifact.Store, error) {
 	js := broker.JS
 	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
 		return nil, nil, nil, err
 	}
 	// Opening a bucket asks the cluster too, and can time out the same
 	// way provisioning can while a fresh cluster settles.
-	var builds *pipeline.FanIns
-	var states *pipeline.States
+	var builds *buildstate.FanIns
+	var states *buildstate.States
 	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
 		var err error
-		if builds, err = pipeline.OpenFanIns(ctx, js); err != nil {
+		if builds, err = buildstate.OpenFanIns(ctx, js); err != nil {
 			return err
 		}
-		states, err = pipeline.OpenStates(ctx, js)
+		states, err = buildstate.OpenStates(ctx, js)
 		return err
 	})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
@@ -82,11 +83,11 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Repor
 	if err := pipeline.Provision(ctx, broker.JS, cfg.Build.StreamReplicas); err != nil {
 		return nil, err
 	}
-	builds, err := pipeline.OpenFanIns(ctx, broker.JS)
+	builds, err := buildstate.OpenFanIns(ctx, broker.JS)
 	if err != nil {
 		return nil, err
 	}
-	states, err := pipeline.OpenStates(ctx, broker.JS)
+	states, err := buildstate.OpenStates(ctx, broker.JS)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,9 @@
 // "Build" has one meaning across docweave: one run of the pipeline, from
 // build.requested to build.finished. direct.Build runs one; a build's
 // report is report.Report, the daemon's record of it daemon.BuildRecord,
-// its fan-in state a BuildState in FanIns, and the configuration's build
-// section config.BuildSettings. NewStages (not Build) constructs stages.
+// its fan-in state a buildstate.BuildState in buildstate.FanIns, and the
+// configuration's build section config.BuildSettings. NewStages (not
+// Build) constructs stages. What the pipeline knows about builds (fan-ins,
+// the saved site state) lives in package buildstate; this package stays
+// the generic runner.
 package pipeline

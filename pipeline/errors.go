@@ -50,7 +50,13 @@ func Transient(err error, delay time.Duration) error {
 // IsPermanent reports whether err is marked permanent.
 func IsPermanent(err error) bool {
 	var p *PermanentError
-	return errors.As(err, &p)
+	if errors.As(err, &p) {
+		return true
+	}
+	// Packages below the pipeline (buildstate) cannot use PermanentError;
+	// their errors say it with a method.
+	var marked interface{ Permanent() bool }
+	return errors.As(err, &marked) && marked.Permanent()
 }
 
 // retryDelay is the nak delay for a failed delivery: the error's own delay

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 )
 
@@ -16,7 +17,6 @@ import (
 // in `nats stream ls` and in docs/operations.md.
 const (
 	StreamName       = "DOCWEAVE"
-	BuildsBucket     = "docweave-builds"
 	consumerPrefix   = "stage-"
 	duplicatesWindow = 10 * time.Minute
 	streamMaxAge     = 7 * 24 * time.Hour
@@ -55,14 +55,14 @@ func provisionOnce(ctx context.Context, js jetstream.JetStream, replicas int) er
 		}
 	}
 	buckets := []jetstream.KeyValueConfig{{
-		Bucket:      BuildsBucket,
+		Bucket:      buildstate.BuildsBucket,
 		Description: "docweave build state: the fan-in of repositories before render",
 		History:     1,
 		TTL:         streamMaxAge,
 		Storage:     jetstream.FileStorage,
 		Replicas:    replicas,
 	}, {
-		Bucket:      StateBucket,
+		Bucket:      buildstate.StateBucket,
 		Description: "docweave: what the last good build published (skip-if-unchanged)",
 		History:     5,
 		Storage:     jetstream.FileStorage,

@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 )
 
@@ -24,7 +25,7 @@ type Runner struct {
 	Observe func(Delivery)
 	// FanIns, when set, records repeated deliveries in the build's state,
 	// so the build report shows them.
-	FanIns *FanIns
+	FanIns *buildstate.FanIns
 	// DropBuildsBefore, when set, is a build ID: messages of builds with
 	// smaller IDs (started before it) are acknowledged without being
 	// handled. A daemon that owns its broker sets it at start-up, so the

@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 )
 
@@ -146,11 +147,11 @@ func TestRunnerRedeliversAfterTransientFailure(t *testing.T) {
 func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
 	ctx := context.Background()
 	b := openTestBroker(t)
-	builds, err := OpenFanIns(ctx, b.JS)
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := builds.Begin(ctx, BuildState{BuildID: "b-r1", Expected: []string{"x"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b-r1", Expected: []string{"x"}}); err != nil {
 		t.Fatal(err)
 	}
 	var calls atomic.Int32

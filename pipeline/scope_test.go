@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 )
 
@@ -95,7 +96,7 @@ func TestSitesOnOneBrokerDoNotSeeEachOther(t *testing.T) {
 		own = append(own, n)
 	}
 	slices.Sort(own)
-	if want := []string{StreamName, "KV_" + BuildsBucket, "KV_" + StateBucket}; !slices.Equal(own, want) {
+	if want := []string{StreamName, "KV_" + buildstate.BuildsBucket, "KV_" + buildstate.StateBucket}; !slices.Equal(own, want) {
 		t.Fatalf("beta sees streams %v, want %v", own, want)
 	}
 	st, err := sites["beta"].JS.Stream(ctx, StreamName)
@@ -110,7 +111,7 @@ func TestSitesOnOneBrokerDoNotSeeEachOther(t *testing.T) {
 		buckets = append(buckets, n)
 	}
 	slices.Sort(buckets)
-	if !slices.Equal(buckets, []string{BuildsBucket, StateBucket}) {
+	if !slices.Equal(buckets, []string{buildstate.BuildsBucket, buildstate.StateBucket}) {
 		t.Fatalf("beta sees buckets %v", buckets)
 	}
 	var statuses []string
@@ -118,7 +119,7 @@ func TestSitesOnOneBrokerDoNotSeeEachOther(t *testing.T) {
 		statuses = append(statuses, st.Bucket())
 	}
 	slices.Sort(statuses)
-	if !slices.Equal(statuses, []string{BuildsBucket, StateBucket}) {
+	if !slices.Equal(statuses, []string{buildstate.BuildsBucket, buildstate.StateBucket}) {
 		t.Fatalf("beta's bucket statuses name %v", statuses)
 	}
 	if _, err := sites["alpha"].JS.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: "things"}); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline/artifact"
@@ -84,8 +85,8 @@ func (s Stage) maxAckPending() int {
 type Deps struct {
 	Config    *config.Config
 	Store     artifact.Store
-	FanIns    *FanIns
-	States    *States
+	FanIns    *buildstate.FanIns
+	States    *buildstate.States
 	Workspace string // the workspace directory of this process
 	Log       zerolog.Logger
 }

@@ -11,7 +11,7 @@
 //     content address. A unit whose address is stored is reused at once;
 //     every other unit becomes one unit.render job, which any render
 //     replica may take. The plan and the outcomes known so far open the
-//     build's render join (pipeline.RenderJoin).
+//     build's render join (buildstate.RenderJoin).
 //   - Each unit.rendered is recorded in the join. When every unit has an
 //     outcome, the stage assembles the site (site.Assemble) from the
 //     stored unit outputs — hard links where the store is on this disk —
@@ -30,6 +30,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
@@ -59,8 +60,8 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 type stage struct {
 	cfg     *config.Config
 	store   artifact.Store
-	builds  *pipeline.FanIns
-	states  *pipeline.States
+	builds  *buildstate.FanIns
+	states  *buildstate.States
 	log     zerolog.Logger
 	scratch string // the workspace, for small temporary files
 	// publishMu lets one assembly of this process run at a time (see

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/stagetest"
 )
 
@@ -20,7 +20,7 @@ func TestAssembleKeepsTheStageContract(t *testing.T) {
 	outcome := events.RepoOutcome{Repository: "api", ContentPath: "api", Commit: "c1",
 		Tree: f.tree(t, map[string]string{"index.md": "# API\n", "guide.md": "# Guide\n"}), DocFiles: 2}
 	ev := ready("20261126t200000.000001-a", outcome)
-	if err := f.builds.Begin(ctx, pipeline.BuildState{BuildID: ev.BuildID, Expected: []string{outcome.Key()}}); err != nil {
+	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID, Expected: []string{outcome.Key()}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.builds.Arrive(ctx, ev.BuildID, outcome); err != nil {

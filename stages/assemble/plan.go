@@ -4,9 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
@@ -33,15 +33,15 @@ func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Eve
 	if err != nil {
 		return nil, err
 	}
-	join := pipeline.RenderJoin{BuildID: in.BuildID, Spec: specRef,
-		Units: map[string]pipeline.PlannedUnit{}, Arrived: map[string]events.UnitOutcome{}}
+	join := buildstate.RenderJoin{BuildID: in.BuildID, Spec: specRef,
+		Units: map[string]buildstate.PlannedUnit{}, Arrived: map[string]events.UnitOutcome{}}
 	var jobs []events.Event
 	for _, o := range in.Outcomes {
 		if o.Failed || o.Tree == "" {
 			continue
 		}
 		address := spec.Address(o.ContentPath, o.Tree)
-		planned := pipeline.PlannedUnit{Repository: o.Repository, ContentPath: o.ContentPath, Address: address}
+		planned := buildstate.PlannedUnit{Repository: o.Repository, ContentPath: o.ContentPath, Address: address}
 		if o.Version != nil {
 			planned.Version = o.Version.Name
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/atomicdir"
 	"github.com/docweave/docweave/pipeline"
@@ -20,7 +21,7 @@ import (
 // it when the saved state has one. Nothing is published when no unit has
 // an output, when the assembly fails, or when a newer build has published
 // already; the last good site stays in each case.
-func (s *stage) publish(ctx context.Context, j *pipeline.RenderJoin) ([]events.Event, error) {
+func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events.Event, error) {
 	start := time.Now()
 	st, err := s.builds.Get(ctx, j.BuildID)
 	if err != nil {
@@ -165,7 +166,7 @@ func (s *stage) rememberedURLs(ctx context.Context) ([]events.PublishedURL, erro
 // output from the saved state filled in and marked stale, where there is
 // one and it is still stored.
 func (s *stage) withLastGood(ctx context.Context, units []events.UnitOutcome) ([]events.UnitOutcome, error) {
-	var saved *pipeline.SiteState
+	var saved *buildstate.SiteState
 	for i, u := range units {
 		if u.Outcome != events.UnitOutcomeFailed || s.states == nil {
 			continue

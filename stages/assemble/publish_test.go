@@ -9,6 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
@@ -26,8 +27,8 @@ type fixture struct {
 	stage    pipeline.Stage // assemble
 	renderer pipeline.Stage
 	store    *artifact.Local
-	builds   *pipeline.FanIns
-	states   *pipeline.States
+	builds   *buildstate.FanIns
+	states   *buildstate.States
 	out      string
 	cfg      *config.Config // the stages' configuration; tests may change it
 	// rendered counts the unit.render jobs the render stage handled.
@@ -45,11 +46,11 @@ func newFixture(t *testing.T) *fixture {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, err := pipeline.OpenFanIns(ctx, b.JS)
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	states, err := pipeline.OpenStates(ctx, b.JS)
+	states, err := buildstate.OpenStates(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func (f *fixture) render(t *testing.T, ev *events.ContentReady) *events.SiteRend
 	for _, o := range ev.Outcomes {
 		keys = append(keys, o.Key())
 	}
-	if err := f.builds.Begin(ctx, pipeline.BuildState{BuildID: ev.BuildID, Expected: keys}); err != nil {
+	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID, Expected: keys}); err != nil {
 		t.Fatal(err)
 	}
 	for _, o := range ev.Outcomes {
@@ -453,7 +454,7 @@ func TestAUnitThatCannotRenderFailsAlone(t *testing.T) {
 	if !res.OK {
 		t.Fatalf("b2: %+v", res)
 	}
-	saved := pipeline.SiteState{BuildID: "b2", Renders: map[string]events.UnitOutcome{}}
+	saved := buildstate.SiteState{BuildID: "b2", Renders: map[string]events.UnitOutcome{}}
 	for _, u := range res.Units {
 		saved.Renders[u.Key] = u
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
@@ -44,8 +45,8 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 
 type stage struct {
 	cfg    *config.Config
-	builds *pipeline.FanIns
-	states *pipeline.States
+	builds *buildstate.FanIns
+	states *buildstate.States
 	store  artifact.Store
 	log    zerolog.Logger
 }
@@ -97,7 +98,7 @@ func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]event
 	for _, u := range units {
 		keys = append(keys, u.key())
 	}
-	err := s.builds.Begin(ctx, pipeline.BuildState{
+	err := s.builds.Begin(ctx, buildstate.BuildState{
 		BuildID:         req.BuildID,
 		Reason:          req.Reason,
 		Direct:          req.Direct,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 )
@@ -11,7 +12,7 @@ import (
 // testBuckets opens what the discover stage needs from a real embedded
 // NATS server with its streams and buckets provisioned: the builds and
 // state buckets, and a local artifact store.
-func testBuckets(t *testing.T) (*pipeline.FanIns, *pipeline.States, *artifact.Local) {
+func testBuckets(t *testing.T) (*buildstate.FanIns, *buildstate.States, *artifact.Local) {
 	t.Helper()
 	ctx := context.Background()
 	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
@@ -22,11 +23,11 @@ func testBuckets(t *testing.T) (*pipeline.FanIns, *pipeline.States, *artifact.Lo
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, err := pipeline.OpenFanIns(ctx, b.JS)
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	states, err := pipeline.OpenStates(ctx, b.JS)
+	states, err := buildstate.OpenStates(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}

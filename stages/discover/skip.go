@@ -9,11 +9,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/gitx"
 	"github.com/docweave/docweave/internal/words"
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/version"
@@ -30,7 +30,7 @@ type plan struct {
 	// reuse holds, by unit key, the saved outcome of every repository (or
 	// version) that is still at its saved commit and whose tree is still stored.
 	reuse map[string]events.RepoOutcome
-	state *pipeline.SiteState
+	state *buildstate.SiteState
 }
 
 // evaluate compares the builder version, the configuration, every unit's
@@ -96,7 +96,7 @@ func (s *stage) evaluate(ctx context.Context, units []unit) (plan, error) {
 // units that did not move and returns the others. A remote that cannot be
 // asked counts as changed: the clone stage will then try it properly, with
 // retries, and report what is wrong.
-func (s *stage) changedUnits(ctx context.Context, st *pipeline.SiteState, units []unit, reuse map[string]events.RepoOutcome) []string {
+func (s *stage) changedUnits(ctx context.Context, st *buildstate.SiteState, units []unit, reuse map[string]events.RepoOutcome) []string {
 	var (
 		mu      sync.Mutex
 		changed []string

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
@@ -21,7 +22,7 @@ import (
 type skipFixture struct {
 	stage  pipeline.Stage
 	cfg    *config.Config
-	states *pipeline.States
+	states *buildstate.States
 	store  *artifact.Local
 	repos  map[string]*gittest.Repo
 }
@@ -68,7 +69,7 @@ func (f *skipFixture) saveGoodBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := pipeline.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(), AcquisitionHash: f.cfg.AcquisitionHash(),
+	st := buildstate.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(), AcquisitionHash: f.cfg.AcquisitionHash(),
 		SiteHash: string(siteRef), Pages: 2, Repositories: map[string]events.RepoOutcome{}}
 	for name, r := range f.repos {
 		st.Repositories[name] = events.RepoOutcome{Repository: name, ContentPath: name, Commit: r.Head(t), Tree: string(tree), DocFiles: 1}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
@@ -24,7 +25,7 @@ import (
 type versionFixture struct {
 	stage  pipeline.Stage
 	cfg    *config.Config
-	states *pipeline.States
+	states *buildstate.States
 	store  *artifact.Local
 	repo   *gittest.Repo
 }
@@ -73,7 +74,7 @@ func (f *versionFixture) request(t *testing.T, id string, direct bool) []events.
 func (f *versionFixture) saveGoodBuild(t *testing.T, jobs []*events.RepoClone) {
 	t.Helper()
 	tree := storedTree(t, f.store)
-	st := pipeline.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(),
+	st := buildstate.SiteState{BuildID: "old", BuilderVersion: version.String(), ConfigHash: f.cfg.Hash(),
 		SiteHash: "sha256:none", Pages: 4, Repositories: map[string]events.RepoOutcome{}}
 	for _, j := range jobs {
 		st.Repositories[j.Key()] = events.RepoOutcome{Repository: j.Repository, ContentPath: j.ContentPath,

@@ -21,6 +21,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
@@ -47,8 +48,8 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 
 type stage struct {
 	cfg    *config.Config
-	builds *pipeline.FanIns
-	states *pipeline.States
+	builds *buildstate.FanIns
+	states *buildstate.States
 	log    zerolog.Logger
 }
 
@@ -144,7 +145,7 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 	}}, nil
 }
 
-func (s *stage) assemble(st *pipeline.BuildState, in *events.SiteRendered) report.Report {
+func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered) report.Report {
 	rep := report.Report{
 		SchemaVersion:      report.SchemaVersion,
 		BuildID:            in.BuildID,
@@ -253,8 +254,8 @@ func WriteReport(outputDir string, rep *report.Report) error {
 // successful repositories (or versions, by unit key) with their commits
 // and trees, the configuration
 // and builder that made the site, and the site's own hash.
-func savedState(st *pipeline.BuildState, in *events.SiteRendered, rep *report.Report) pipeline.SiteState {
-	saved := pipeline.SiteState{
+func savedState(st *buildstate.BuildState, in *events.SiteRendered, rep *report.Report) buildstate.SiteState {
+	saved := buildstate.SiteState{
 		BuildID:         rep.BuildID,
 		FinishedAt:      rep.FinishedAt,
 		BuilderVersion:  version.String(),

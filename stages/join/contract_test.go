@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
@@ -29,7 +30,7 @@ func TestJoinKeepsTheStageContract(t *testing.T) {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, err := pipeline.OpenFanIns(ctx, b.JS)
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestJoinKeepsTheStageContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"b1", "b2"} {
-		if err := builds.Begin(ctx, pipeline.BuildState{BuildID: id, Expected: []string{"docs"}}); err != nil {
+		if err := builds.Begin(ctx, buildstate.BuildState{BuildID: id, Expected: []string{"docs"}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
@@ -37,7 +38,7 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 
 type stage struct {
 	store  artifact.Store
-	builds *pipeline.FanIns
+	builds *buildstate.FanIns
 }
 
 func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Event, error) {

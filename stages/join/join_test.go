@@ -8,6 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
@@ -25,7 +26,7 @@ func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
 	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
-	builds, _ := pipeline.OpenFanIns(ctx, b.JS)
+	builds, _ := buildstate.OpenFanIns(ctx, b.JS)
 	store, _ := artifact.NewLocal(t.TempDir())
 	src := filepath.Join(t.TempDir(), "a.md")
 	os.WriteFile(src, []byte("# a"), 0o644)
@@ -35,7 +36,7 @@ func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := builds.Begin(ctx, pipeline.BuildState{BuildID: "b1", Expected: []string{"ok", "broken"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"ok", "broken"}}); err != nil {
 		t.Fatal(err)
 	}
 	cloned := func(repo string, ev events.RepoCloned) *events.RepoCloned {

@@ -1,4 +1,4 @@
-package pipeline
+package buildstate
 
 import (
 	"context"
@@ -131,7 +131,7 @@ func (b *FanIns) get(ctx context.Context, buildID string) (*BuildState, uint64, 
 	}
 	var st BuildState
 	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return nil, 0, Permanentf("build %s: corrupt state: %v", buildID, err)
+		return nil, 0, &CorruptError{What: "build " + buildID, Err: err}
 	}
 	if st.Arrived == nil {
 		st.Arrived = map[string]events.RepoOutcome{}

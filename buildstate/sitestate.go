@@ -1,4 +1,4 @@
-package pipeline
+package buildstate
 
 import (
 	"context"
@@ -11,6 +11,9 @@ import (
 
 	"github.com/docweave/docweave/events"
 )
+
+// BuildsBucket keeps the builds' fan-ins (FanIns).
+const BuildsBucket = "docweave-builds"
 
 // StateBucket keeps what the last good build published, for the
 // skip-if-unchanged decision and for reusing unchanged repositories.

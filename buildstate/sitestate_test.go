@@ -1,23 +1,24 @@
-package pipeline
+package buildstate_test
 
 import (
 	"context"
 	"testing"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 )
 
 func TestStatesSaveAndLoad(t *testing.T) {
 	ctx := context.Background()
 	b := openTestBroker(t)
-	states, err := OpenStates(ctx, b.JS)
+	states, err := buildstate.OpenStates(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st, err := states.Load(ctx); err != nil || st != nil {
 		t.Fatalf("fresh bucket: %+v %v", st, err)
 	}
-	want := SiteState{BuildID: "b1", ConfigHash: "c", Repositories: map[string]events.RepoOutcome{"a": {Repository: "a", Commit: "abc"}}}
+	want := buildstate.SiteState{BuildID: "b1", ConfigHash: "c", Repositories: map[string]events.RepoOutcome{"a": {Repository: "a", Commit: "abc"}}}
 	if err := states.Save(ctx, want); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package pipeline
+package buildstate
 
 import (
 	"context"
@@ -115,7 +115,7 @@ func (b *FanIns) getRender(ctx context.Context, buildID string) (*RenderJoin, ui
 	}
 	var j RenderJoin
 	if err := json.Unmarshal(e.Value(), &j); err != nil {
-		return nil, 0, Permanentf("build %s: corrupt render state: %v", buildID, err)
+		return nil, 0, &CorruptError{What: "render of build " + buildID, Err: err}
 	}
 	if j.Arrived == nil {
 		j.Arrived = map[string]events.UnitOutcome{}

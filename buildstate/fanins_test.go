@@ -1,4 +1,4 @@
-package pipeline
+package buildstate_test
 
 import (
 	"context"
@@ -6,17 +6,19 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline"
 )
 
-func openTestBroker(t *testing.T) *Broker {
+func openTestBroker(t *testing.T) *pipeline.Broker {
 	t.Helper()
-	b, err := OpenBroker(context.Background(), BrokerOptions{StoreDir: t.TempDir(), Name: t.Name()})
+	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{StoreDir: t.TempDir(), Name: t.Name()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
-	if err := Provision(context.Background(), b.JS, 1); err != nil {
+	if err := pipeline.Provision(context.Background(), b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
 	return b
@@ -28,7 +30,7 @@ func openTestBroker(t *testing.T) *Broker {
 func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 	ctx := context.Background()
 	b := openTestBroker(t)
-	builds, err := OpenFanIns(ctx, b.JS)
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +38,11 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		expected = append(expected, fmt.Sprintf("repo%02d", i))
 	}
-	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: expected}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: expected}); err != nil {
 		t.Fatal(err)
 	}
 	// Beginning again keeps the record (redelivered build.requested).
-	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Reason: "again", Expected: expected}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Reason: "again", Expected: expected}); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := builds.Get(ctx, "b1"); st.Reason != "" {
@@ -90,18 +92,18 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 // it already has and leaves out the unit no longer expected.
 func TestBeginAgainTakesTheNewExpectedUnits(t *testing.T) {
 	ctx := context.Background()
-	builds, err := OpenFanIns(ctx, openTestBroker(t).JS)
+	builds, err := buildstate.OpenFanIns(ctx, openTestBroker(t).JS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1", "r@v2"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1", "r@v2"}}); err != nil {
 		t.Fatal(err)
 	}
 	v := func(name string) *events.Version { return &events.Version{Name: name} }
 	if _, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v2")}); err != nil || done {
 		t.Fatalf("first arrival: done=%v err=%v", done, err)
 	}
-	if err := builds.Begin(ctx, BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1"}}); err != nil {
 		t.Fatal(err)
 	}
 	builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("main")})
@@ -111,5 +113,27 @@ func TestBeginAgainTakesTheNewExpectedUnits(t *testing.T) {
 	}
 	if got := st.Outcomes(); len(got) != 2 || got[0].Key() != "r@main" || got[1].Key() != "r@v1" {
 		t.Fatalf("outcomes %+v", got)
+	}
+}
+
+// TestACorruptRecordIsPermanent: a record that cannot be decoded cannot be
+// fixed by retrying, and the runner must see that.
+func TestACorruptRecordIsPermanent(t *testing.T) {
+	ctx := context.Background()
+	b := openTestBroker(t)
+	kv, err := b.JS.KeyValue(ctx, buildstate.BuildsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := kv.Put(ctx, "b-bad", []byte("{not json")); err != nil {
+		t.Fatal(err)
+	}
+	builds, err := buildstate.OpenFanIns(ctx, b.JS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = builds.Arrive(ctx, "b-bad", events.RepoOutcome{Repository: "r"})
+	if err == nil || !pipeline.IsPermanent(err) {
+		t.Fatalf("arrival on a corrupt record: %v; want a permanent error", err)
 	}
 }
