@@ -14,6 +14,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/stagetest"
 	"github.com/docweave/docweave/report"
 	// The render stage runs beside assemble in these tests; they meet
 	// only through the messages the fixture passes between them.
@@ -37,23 +38,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(b.Close)
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
-		t.Fatal(err)
-	}
-	builds, err := buildstate.OpenFanIns(ctx, b.JS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	states, err := buildstate.OpenStates(ctx, b.JS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	builds, states := stagetest.Buckets(t)
 	store, err := artifact.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -1,12 +1,11 @@
 package discover
 
 import (
-	"context"
 	"testing"
 
 	"github.com/docweave/docweave/buildstate"
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/stagetest"
 )
 
 // testBuckets opens what the discover stage needs from a real embedded
@@ -14,23 +13,7 @@ import (
 // state buckets, and a local artifact store.
 func testBuckets(t *testing.T) (*buildstate.FanIns, *buildstate.States, *artifact.Local) {
 	t.Helper()
-	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(b.Close)
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
-		t.Fatal(err)
-	}
-	builds, err := buildstate.OpenFanIns(ctx, b.JS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	states, err := buildstate.OpenStates(ctx, b.JS)
-	if err != nil {
-		t.Fatal(err)
-	}
+	builds, states := stagetest.Buckets(t)
 	store, err := artifact.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -13,29 +13,39 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/stagetest"
 	"github.com/docweave/docweave/report"
 )
 
-func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
+// newFixture is a join stage on an embedded broker's fan-ins and a local
+// store holding one documentation tree, whose reference it returns.
+func newFixture(t *testing.T) (pipeline.Stage, *buildstate.FanIns, artifact.Ref) {
+	t.Helper()
 	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	builds, _ := stagetest.Buckets(t)
+	store, err := artifact.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
+	src := filepath.Join(t.TempDir(), "a.md")
+	if err := os.WriteFile(src, []byte("# a"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	builds, _ := buildstate.OpenFanIns(ctx, b.JS)
-	store, _ := artifact.NewLocal(t.TempDir())
-	src := filepath.Join(t.TempDir(), "a.md")
-	os.WriteFile(src, []byte("# a"), 0o644)
-	tree, _ := store.PutTree(ctx, []artifact.File{{Rel: "a.md", Source: src}})
+	tree, err := store.PutTree(ctx, []artifact.File{{Rel: "a.md", Source: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := config.Default()
 	st, err := New(pipeline.Deps{Config: &cfg, Store: store, FanIns: builds, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, builds, tree
+}
+
+func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
+	ctx := context.Background()
+	st, builds, tree := newFixture(t)
 	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"ok", "broken"}}); err != nil {
 		t.Fatal(err)
 	}
