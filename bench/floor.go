@@ -24,6 +24,10 @@ type floorSample struct {
 	Seconds float64
 	RSSMB   float64 // the render process's peak
 	Pages   int
+	// RenderSeconds is the Hugo render alone with our theme, and
+	// MinimalSeconds the same project rendered again with one-line
+	// templates (site.RenderWholeMinimal): their ratio is our theme's cost.
+	RenderSeconds, MinimalSeconds float64
 }
 
 // floor does the work of a cold build with the plainest tools: the git
@@ -55,19 +59,39 @@ func (f *sizeFarm) floor(ctx context.Context, round int) (floorSample, error) {
 	if err != nil {
 		return floorSample{}, fmt.Errorf("floor %d of %s: %w", round, f.size, err)
 	}
-	args := []string{"render-floor", "--project", project, "--publish", filepath.Join(dir, "public"), "--title", benchTitle}
-	for _, r := range f.repos {
-		args = append(args, "--repository", r.Name+"="+f.contentPath(r.Name))
+	args := func(publish string) []string {
+		a := []string{"render-floor", "--project", project, "--publish", filepath.Join(dir, publish), "--title", benchTitle}
+		for _, r := range f.repos {
+			a = append(a, "--repository", r.Name+"="+f.contentPath(r.Name))
+		}
+		return a
 	}
+	run, res, err := f.renderFloor(ctx, args("public"))
+	if err != nil {
+		return floorSample{}, fmt.Errorf("floor %d of %s: %w", round, f.size, err)
+	}
+	sample := floorSample{Seconds: time.Since(start).Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Pages: res.Pages, RenderSeconds: res.RenderSeconds}
+	// The same project once more with one-line templates, outside the
+	// floor's time: the reference for our theme's cost.
+	_, minimal, err := f.renderFloor(ctx, append(args("public-minimal"), "--minimal"))
+	if err != nil {
+		return floorSample{}, fmt.Errorf("floor %d of %s, minimal templates: %w", round, f.size, err)
+	}
+	sample.MinimalSeconds = minimal.RenderSeconds
+	return sample, nil
+}
+
+// renderFloor runs `docweave-bench render-floor` with args.
+func (f *sizeFarm) renderFloor(ctx context.Context, args []string) (childRun, FloorResult, error) {
 	run, err := runChild(ctx, f.opts.FloorBinary, nil, args...)
 	if err != nil {
-		return floorSample{}, fmt.Errorf("floor %d of %s: render: %w", round, f.size, err)
+		return run, FloorResult{}, fmt.Errorf("render: %w", err)
 	}
 	var res FloorResult
 	if err := json.Unmarshal(run.Stdout, &res); err != nil {
-		return floorSample{}, fmt.Errorf("floor %d of %s: render output %q: %w", round, f.size, tail(string(run.Stdout), 200), err)
+		return run, FloorResult{}, fmt.Errorf("render output %q: %w", tail(string(run.Stdout), 200), err)
 	}
-	return floorSample{Seconds: time.Since(start).Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Pages: res.Pages}, nil
+	return run, res, nil
 }
 
 // contentPath is where repository name's documentation sits under
@@ -83,13 +107,16 @@ func (f *sizeFarm) contentPath(name string) string {
 type FloorResult struct {
 	Pages int `json:"pages"`
 	Files int `json:"files"`
+	// RenderSeconds is the wall time of the Hugo render in the child.
+	RenderSeconds float64 `json:"render_seconds"`
 }
 
 // RenderFloor renders a prepared Hugo project with docweave's theme in one
 // Hugo build (site.RenderWhole) and nothing else: the render half of the
-// floor. repositories are
-// "name=content/path" pairs, as the build's render stage would pass them.
-func RenderFloor(ctx context.Context, project, publish, title string, repositories []string) (FloorResult, error) {
+// floor; with minimal, with one-line templates instead
+// (site.RenderWholeMinimal). repositories are "name=content/path" pairs,
+// as the build's render stage would pass them.
+func RenderFloor(ctx context.Context, project, publish, title string, repositories []string, minimal bool) (FloorResult, error) {
 	var repos []site.Repository
 	for _, r := range repositories {
 		name, path, ok := strings.Cut(r, "=")
@@ -100,11 +127,16 @@ func RenderFloor(ctx context.Context, project, publish, title string, repositori
 	}
 	gen := config.Default().Generator
 	gen.Title = title
-	res, err := site.RenderWhole(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop()})
+	render := site.RenderWhole
+	if minimal {
+		render = site.RenderWholeMinimal
+	}
+	start := time.Now()
+	res, err := render(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop()})
 	if err != nil {
 		return FloorResult{}, fmt.Errorf("render floor %s: %w", project, err)
 	}
-	return FloorResult{Pages: res.Pages, Files: res.Files}, nil
+	return FloorResult{Pages: res.Pages, Files: res.Files, RenderSeconds: time.Since(start).Seconds()}, nil
 }
 
 // copyTree copies the regular files under src to dst.

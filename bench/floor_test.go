@@ -48,7 +48,7 @@ func TestInParallelRunsEveryJobAndReturnsAnError(t *testing.T) {
 }
 
 func TestRenderFloorRejectsABadRepository(t *testing.T) {
-	_, err := RenderFloor(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "p"), "t", []string{"=x"})
+	_, err := RenderFloor(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "p"), "t", []string{"=x"}, false)
 	if err == nil || !strings.Contains(err.Error(), `repository "=x": expected name=content/path`) {
 		t.Fatalf("got %v", err)
 	}

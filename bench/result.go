@@ -22,6 +22,8 @@ const (
 	RowUnitBuild        = "unit_build"             // cold build of the largest repository alone, wall time
 	RowUnitPeakRSS      = "unit_build_peak_rss"    // max RSS of that build
 	RowFloorPeakRSS     = "cold_floor_peak_rss"    // max RSS of the floor's render process
+	RowRenderTheme      = "render_theme"           // Hugo render of the floor's project with our theme
+	RowRenderMinimal    = "render_minimal"         // the same project with one-line templates
 	RowNoChange         = "daemon_no_change"       // daemon trigger → skipped decision
 	RowOneChanged       = "daemon_one_changed"     // daemon trigger → rebuilt with one repository changed
 	RowDaemonHeapGrowth = "daemon_heap_growth"     // live heap growth per successive daemon build

@@ -22,6 +22,7 @@ type limit struct {
 // targets are the targets per row.
 var targets = map[string]limit{
 	RowColdBuild:        {Max: 1.3, OnRatio: true, Text: "≤ 1.3× floor"},
+	RowRenderTheme:      {Max: 1.3, OnRatio: true, Text: "≤ 1.3× minimal templates"},
 	RowColdPeakRSS:      {Max: 500, Text: "≤ 500 MB at 5,000 pages"},
 	RowColdVsBaseline:   {Max: 1.1, Text: "≤ 1.1×"},
 	RowNoChange:         {Max: 0.25, Text: "≤ 250 ms at 50 repositories"},
@@ -110,7 +111,7 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 
 	label := size.String()
 	var rows []Row
-	var cold, floor, coldRSS, floorRSS, baseline, paired []float64
+	var cold, floor, coldRSS, floorRSS, baseline, paired, withTheme, minimal []float64
 	var coldErr, floorErr, baselineErr error
 	if opts.Baseline == "" {
 		baselineErr = errNoBaseline
@@ -141,6 +142,7 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 			break
 		}
 		floor, floorRSS = append(floor, fl.Seconds), append(floorRSS, fl.RSSMB)
+		withTheme, minimal = append(withTheme, fl.RenderSeconds), append(minimal, fl.MinimalSeconds)
 		if baselineErr == nil {
 			opts.progress("%s: baseline cold build %d/%d", size, i+1, opts.Repeat)
 			b, err := f.coldBuildWith(ctx, opts.Baseline, fmt.Sprintf("baseline-%d", i), f.repos)
@@ -182,6 +184,8 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 		row(RowColdVsBaseline, "cold build ÷ the baseline's, run by run", label, "×", paired, baselineErr, ""),
 		row(RowColdPeakRSS, "cold build peak RSS", label, "MB", coldRSS, coldErr, RowFloorPeakRSS),
 		row(RowFloorPeakRSS, "floor render peak RSS", label, "MB", floorRSS, floorErr, ""),
+		row(RowRenderTheme, "render in one piece with our theme", label, "s", withTheme, floorErr, RowRenderMinimal),
+		row(RowRenderMinimal, "the same render with one-line templates", label, "s", minimal, floorErr, ""),
 		unitRow,
 		row(RowUnitPeakRSS, "peak RSS of the largest repository alone", label, "MB", unitRSS, unitErr, ""),
 	)

@@ -8,10 +8,11 @@ import (
 
 // referenceNames say in words what a ratio is taken against.
 var referenceNames = map[string]string{
-	RowColdFloor:    "floor",
-	RowFloorPeakRSS: "floor RSS",
-	RowColdBuild:    "cold build",
-	RowLinksCold:    "cold",
+	RowColdFloor:     "floor",
+	RowFloorPeakRSS:  "floor RSS",
+	RowRenderMinimal: "minimal templates",
+	RowColdBuild:     "cold build",
+	RowLinksCold:     "cold",
 }
 
 // WriteTable writes the report as a Markdown table — readable on a

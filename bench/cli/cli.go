@@ -290,6 +290,7 @@ builds the farm, and serves until interrupted.`,
 func newRenderFloorCommand() *cobra.Command {
 	var project, publish, title string
 	var repos []string
+	var minimal bool
 	cmd := &cobra.Command{
 		Use:    "render-floor",
 		Short:  "Render a prepared Hugo project with docweave's theme (used by bench run)",
@@ -299,7 +300,7 @@ func newRenderFloorCommand() *cobra.Command {
 			if project == "" || publish == "" {
 				return &ExitError{Code: 2, Err: fmt.Errorf("--project and --publish: both required")}
 			}
-			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos)
+			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos, minimal)
 			if err != nil {
 				return &ExitError{Code: 1, Err: err}
 			}
@@ -310,6 +311,7 @@ func newRenderFloorCommand() *cobra.Command {
 	cmd.Flags().StringVar(&publish, "publish", "", "where the HTML goes (must not exist)")
 	cmd.Flags().StringVar(&title, "title", "docweave benchmark", "site title")
 	cmd.Flags().StringArrayVar(&repos, "repository", nil, "name=content/path of a repository (repeatable)")
+	cmd.Flags().BoolVar(&minimal, "minimal", false, "render with one-line templates instead of the theme (the theme's floor)")
 	return cmd
 }
 
