@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,6 +88,26 @@ func (p page) screenshot(name string) {
 	if err := os.WriteFile(filepath.Join(p.t.ArtifactDir(), name+".png"), png, 0o644); err != nil {
 		p.t.Fatal(err)
 	}
+	if doc, ok := documented[name]; ok && *updateScreenshots {
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "images", doc), png, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+}
+
+// updateScreenshots makes the tour write the screenshots docs/ shows, so
+// they show the theme as it is: go test ./site/browsertest -update-screenshots.
+var updateScreenshots = flag.Bool("update-screenshots", false, "write the screenshots docs/ shows to docs/images")
+
+// documented maps the tour's screenshots that docs/ shows to their file
+// names in docs/images.
+var documented = map[string]string{
+	"home":                 "front-page.png",
+	"beta-getting-started": "page.png",
+	"search":               "search.png",
+	"phone-home":           "front-page-phone.png",
+	"phone-page":           "page-phone.png",
+	"phone-search":         "search-phone.png",
 }
 
 // background is the computed background colour of the body.
@@ -294,6 +315,21 @@ func TestSiteInABrowser(t *testing.T) {
 		if gap := p.number(`document.querySelector("main h1").getBoundingClientRect().top - document.querySelector(".site-header").getBoundingClientRect().bottom`); gap > 60 {
 			t.Errorf("%.0f px between the header and the title of a short page", gap)
 		}
+	})
+
+	t.Run("phone", func(t *testing.T) {
+		p := page{t, ctx}
+		p.do("narrow the window", chromedp.EmulateViewport(390, 844))
+		defer p.do("widen the window", chromedp.EmulateViewport(1280, 860))
+		p.open(root + "/")
+		checkAccessibility(ctx, t, axe, "the home page on a phone")
+		p.screenshot("phone-home")
+		p.open(root + "/docs/beta/usage/getting-started/")
+		checkAccessibility(ctx, t, axe, "a page on a phone")
+		p.screenshot("phone-page")
+		p.do("type a query", chromedp.SendKeys(`#dw-search-input`, "endpoints"), chromedp.WaitVisible(`#dw-search-results a`))
+		checkAccessibility(ctx, t, axe, "search results on a phone")
+		p.screenshot("phone-search")
 	})
 
 	t.Run("not found", func(t *testing.T) {
