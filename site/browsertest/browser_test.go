@@ -332,6 +332,44 @@ func TestSiteInABrowser(t *testing.T) {
 		p.screenshot("phone-search")
 	})
 
+	// Zero serious or critical axe-core findings on every page type, at
+	// both widths, in both colour variants (the version switcher is
+	// checked the same way in TestVersionsInABrowser).
+	t.Run("every page type, width and variant", func(t *testing.T) {
+		p := page{t, ctx}
+		defer p.do("widen the window", chromedp.EmulateViewport(1280, 860))
+		defer p.eval(`localStorage.removeItem("docweave-theme"), ""`)
+		pages := []struct{ what, path, query string }{
+			{"home", "/", ""},
+			{"repository index", "/docs/alpha/", ""},
+			{"page with tables and code", "/docs/alpha/guide/configure/", ""},
+			{"taxonomy", "/tags/", ""},
+			{"term", "/tags/setup/", ""},
+			{"search results", "/docs/alpha/intro/", "endpoints"},
+			{"not found", "/docs/no/such/page/", ""},
+		}
+		for _, width := range []struct {
+			name string
+			w, h int64
+		}{{"desktop", 1280, 860}, {"phone", 390, 844}} {
+			p.do("set the window to "+width.name, chromedp.EmulateViewport(width.w, width.h))
+			for _, variant := range []string{"light", "dark"} {
+				p.open(root + "/")
+				p.eval(`localStorage.setItem("docweave-theme", "` + variant + `"), ""`)
+				for _, pg := range pages {
+					p.open(root + pg.path)
+					if got := p.eval(`document.documentElement.dataset.theme`); got != variant {
+						t.Fatalf("%s: data-theme %q, want %q", pg.path, got, variant)
+					}
+					if pg.query != "" {
+						p.do("search", chromedp.SendKeys(`#dw-search-input`, pg.query), chromedp.WaitVisible(`#dw-search-results a`))
+					}
+					checkAccessibility(ctx, t, axe, pg.what+" ("+width.name+", "+variant+")")
+				}
+			}
+		}
+	})
+
 	t.Run("not found", func(t *testing.T) {
 		p := page{t, ctx}
 		p.open(root + "/docs/no/such/page/")
