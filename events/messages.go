@@ -231,12 +231,15 @@ func (*StageFailed) Subject() string { return SubjectStageFailed }
 // when the URL changes: the repository (and forge, "" when URLs were not
 // namespaced by forge), the version's slug ("" without versioning), the
 // page's path below its unit's root, and the hash of its content (for a
-// renamed file).
+// renamed file). Changed is when its content last changed, as far as
+// docweave saw: the commit time of the build in which its hash was new
+// (the front page's "recently updated"); zero when unknown.
 type PublishedURL struct {
-	URL        string `json:"url"`
-	Repository string `json:"repo"`
-	Forge      string `json:"forge,omitempty"`
-	Version    string `json:"version,omitempty"`
-	Path       string `json:"path"`
-	Hash       string `json:"hash,omitempty"`
+	URL        string    `json:"url"`
+	Repository string    `json:"repo"`
+	Forge      string    `json:"forge,omitempty"`
+	Version    string    `json:"version,omitempty"`
+	Path       string    `json:"path"`
+	Hash       string    `json:"hash,omitempty"`
+	Changed    time.Time `json:"changed,omitzero"`
 }

@@ -164,7 +164,8 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 
 	// The pages that span units: rendered by Hugo only when what they are
 	// made of changed, else taken from the assembly that made them.
-	pages, err := newAssemblyPages(opts, themeFS, facts, counts)
+	urls := publishedURLs(opts.Repositories, facts, opts.Remembered)
+	pages, err := newAssemblyPages(opts, themeFS, facts, counts, recentlyUpdated(urls, facts))
 	if err != nil {
 		return AssembleResult{}, err
 	}
@@ -222,7 +223,7 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 		return AssembleResult{}, err
 	}
 	res.Redirects, res.Conflicts, res.Moved = len(claims.redirects), claims.conflicts, len(claims.moved)
-	res.URLs = publishedURLs(opts.Repositories, facts)
+	res.URLs = urls
 	for _, m := range claims.moved {
 		old := m.page
 		old.URL = m.From

@@ -37,7 +37,7 @@ type assemblyPages struct {
 	dir     string // where the pages are (or go): <WorkDir>/.docweave/assembled/<key>
 }
 
-func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*unitFacts, counts map[string]int) (*assemblyPages, error) {
+func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*unitFacts, counts map[string]int, recent []map[string]any) (*assemblyPages, error) {
 	p := &assemblyPages{themeFS: themeFS}
 	var err error
 	if p.stubs, err = stubFiles(opts.Repositories, facts); err != nil {
@@ -46,7 +46,7 @@ func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*uni
 	p.layout = newProjectLayout(opts.WorkDir, "")
 	stubs := filepath.Join(p.layout.Generated, "stubs")
 	siteOpts := Options{ProjectDir: opts.WorkDir, Generator: opts.Generator, Repositories: opts.Repositories}
-	p.config = hugoConfig(siteOpts, p.layout, contentPlan{stubs: stubs}, renderRole{pageCounts: counts})
+	p.config = hugoConfig(siteOpts, p.layout, contentPlan{stubs: stubs}, renderRole{pageCounts: counts, recent: recent})
 	themeSum, err := fsHash(themeFS)
 	if err != nil {
 		return nil, err

@@ -47,6 +47,9 @@ type renderRole struct {
 	// pageCounts maps each unit's content path to its number of regular
 	// pages, for the assembly's list of repositories.
 	pageCounts map[string]int
+	// recent is the front page's "Recently updated" (recentlyUpdated), in
+	// the assembly only.
+	recent []map[string]any
 }
 
 // unitFactsOutputFormat is the home page's output format that writes a
@@ -86,6 +89,9 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 		// in its repository (for edit links) from its file name.
 		"contentDir": l.ContentDir + "/",
 		"pagesDir":   l.PagesDir + "/",
+	}
+	if role.recent != nil {
+		docweave["recent"] = role.recent
 	}
 	params[reservedParam] = docweave
 

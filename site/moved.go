@@ -36,8 +36,15 @@ type movedPage struct {
 	page events.PublishedURL // the page it leads to, as the URL is remembered
 }
 
-// publishedURLs lists the pages of the units, in configuration order.
-func publishedURLs(repos []Repository, facts map[string]*unitFacts) []events.PublishedURL {
+// publishedURLs lists the pages of the units, in configuration order. A
+// page keeps the time its content last changed from remembered when its
+// URL and hash are the same; otherwise it changed in this build, at its
+// repository's commit time.
+func publishedURLs(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) []events.PublishedURL {
+	before := make(map[string]events.PublishedURL, len(remembered))
+	for _, r := range remembered {
+		before[r.URL] = r
+	}
 	var out []events.PublishedURL
 	for _, u := range Units(repos) {
 		f := facts[u.Path]
@@ -45,7 +52,13 @@ func publishedURLs(repos []Repository, facts map[string]*unitFacts) []events.Pub
 			continue
 		}
 		for _, p := range f.Pages {
-			out = append(out, publishedURL(u, p))
+			pu := publishedURL(u, p)
+			if old, ok := before[pu.URL]; ok && old.Hash == pu.Hash && !old.Changed.IsZero() {
+				pu.Changed = old.Changed
+			} else {
+				pu.Changed = u.Repository.Updated
+			}
+			out = append(out, pu)
 		}
 	}
 	return out
@@ -63,7 +76,7 @@ func publishedURL(u Unit, p pageFact) events.PublishedURL {
 // a page of the site is not moved.
 func movedPages(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) []movedPage {
 	current := map[string]bool{}
-	for _, p := range publishedURLs(repos, facts) {
+	for _, p := range publishedURLs(repos, facts, nil) {
 		current[urlKey(p.URL)] = true
 	}
 	known := map[string]bool{} // remembered pages, by identity and path
