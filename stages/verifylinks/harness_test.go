@@ -31,6 +31,7 @@ type harness struct {
 	broker    *pipeline.Broker
 	cfg       *config.Config
 	stage     *stage
+	pipelined pipeline.Stage // the stage as the runner runs it
 	server    *httptest.Server
 	requests  *counter
 	delivered chan pipeline.Delivery
@@ -127,7 +128,7 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 		o.TransientRetryDelay = 10 * time.Millisecond
 		return o
 	}
-	h.stage = s
+	h.stage, h.pipelined = s, st
 	runner := pipeline.NewRunner(b.JS, zerolog.Nop(), []pipeline.Stage{st})
 	runner.Observe = func(d pipeline.Delivery) { h.delivered <- d }
 	runCtx, stop := context.WithCancel(ctx)
