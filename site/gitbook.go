@@ -33,28 +33,33 @@ var gitbookBlocks = map[string]func(args map[string]string) (line string, suppor
 		return fmt.Sprintf("{{< hint %q >}}", hintStyle(args["style"])), true
 	},
 	"endhint": func(map[string]string) (string, bool) { return "{{< /hint >}}", true },
-	// Tabs become their titles in bold, one after the other.
-	"tabs":    drop(true),
-	"endtabs": drop(true),
+	// Tabs become the theme's tabs: a tab list, or stacked sections
+	// without scripts.
+	"tabs":    fixed("{{< tabs >}}"),
+	"endtabs": fixed("{{< /tabs >}}"),
 	"tab": func(args map[string]string) (string, bool) {
-		if t := strings.TrimSpace(args["title"]); t != "" {
-			return "**" + escapeMarkdown(t) + "**\n", true
-		}
-		return "", true
+		return fmt.Sprintf("{{< tab title=%s >}}", shortcodeString(args["title"])), true
 	},
-	"endtab": drop(true),
-	// A code block's title is shown by GitBook only; the code stays.
-	"code":    drop(true),
-	"endcode": drop(true),
-	// Embeds and content references become plain links.
+	"endtab": fixed("{{< /tab >}}"),
+	// A code block with a title becomes a titled code block; without
+	// one, the code stays as it is.
+	"code": func(args map[string]string) (string, bool) {
+		return fmt.Sprintf("{{< titled-code title=%s >}}", shortcodeString(args["title"])), true
+	},
+	"endcode": fixed("{{< /titled-code >}}"),
+	// An embed becomes a link card to the embedded page (its caption, in
+	// the newer form with an end tag, stays as text below it).
 	"embed": func(args map[string]string) (string, bool) {
 		if u := args["url"]; strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
-			return "<" + u + ">", true
+			return fmt.Sprintf("{{< embed url=%s >}}", shortcodeString(u)), true
 		}
 		return "", false
 	},
-	"content-ref":    drop(true),
-	"endcontent-ref": drop(true),
+	"endembed": drop(true),
+	// A content reference holds a link to the page it names; it becomes a
+	// link card around that link, which resolves like any other.
+	"content-ref":    fixed("{{< content-ref >}}"),
+	"endcontent-ref": fixed("{{< /content-ref >}}"),
 	"raw":            drop(true),
 	"endraw":         drop(true),
 	// Blocks without an equivalent: the tags go, the text stays.
@@ -78,6 +83,17 @@ var gitbookBlocks = map[string]func(args map[string]string) (line string, suppor
 	"endupdate":     drop(false),
 }
 
+// fixed is a tag that always becomes the same line.
+func fixed(line string) func(map[string]string) (string, bool) {
+	return func(map[string]string) (string, bool) { return line, true }
+}
+
+// shortcodeString quotes s as a shortcode argument: Hugo reads a
+// backquoted argument raw, so only a backquote itself must go.
+func shortcodeString(s string) string {
+	return "`" + strings.ReplaceAll(strings.TrimSpace(s), "`", "'") + "`"
+}
+
 func drop(supported bool) func(map[string]string) (string, bool) {
 	return func(map[string]string) (string, bool) { return "", supported }
 }
@@ -94,18 +110,6 @@ func hintStyle(style string) string {
 	default:
 		return "info"
 	}
-}
-
-// escapeMarkdown keeps a tab title from being read as Markdown markup.
-func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>#{}", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // gitbookTag is a GitBook tag that was dropped without an equivalent.

@@ -16,8 +16,8 @@ func TestConvertGitBookTags(t *testing.T) {
 	got, dropped := convertGitBookTags([]byte(body))
 	want := "Intro {% hint %} inline stays.\n" +
 		"{{< hint \"danger\" >}}\nStop.\n{{< /hint >}}\n" +
-		"\n**Linux \\*x\\***\n\napt\n\n\n" +
-		"<https://example.org/v>\n" +
+		"{{< tabs >}}\n{{< tab title=`Linux *x*` >}}\napt\n{{< /tab >}}\n{{< /tabs >}}\n" +
+		"{{< embed url=`https://example.org/v` >}}\n" +
 		"\n" +
 		"{% if user %}\n" +
 		"~~~\n{% hint style=\"info\" %}\n~~~\n"

@@ -39,9 +39,9 @@ func TestInspectPageLeavesOrdinaryPagesAlone(t *testing.T) {
 }
 
 func TestInspectPageShowsUnknownShortcodesAsWritten(t *testing.T) {
-	src := "---\ntitle: T\n---\nBefore {{< tabs >}}inside {{< badge x >}}{{< /tabs >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabs >}}\n```\nWrite `{{< tabs >}}`.\n"
+	src := "---\ntitle: T\n---\nBefore {{< tabpane >}}inside {{< badge x >}}{{< /tabpane >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabpane >}}\n```\nWrite `{{< tabpane >}}`.\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
-	want := "---\ntitle: T\n---\nBefore {{</* tabs */>}}inside {{< badge x >}}{{</* /tabs */>}} after {{%/* Nope a=\"b\" */%}}.\n\n```\n{{</* tabs */>}}\n```\nWrite `{{</* tabs */>}}`.\n"
+	want := "---\ntitle: T\n---\nBefore {{</* tabpane */>}}inside {{< badge x >}}{{</* /tabpane */>}} after {{%/* Nope a=\"b\" */%}}.\n\n```\n{{</* tabpane */>}}\n```\nWrite `{{</* tabpane */>}}`.\n"
 	if string(pc.rewritten) != want {
 		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}
@@ -52,7 +52,7 @@ func TestInspectPageShowsUnknownShortcodesAsWritten(t *testing.T) {
 	if len(pc.issues) != 2 {
 		t.Fatalf("issues = %v, want one for tabs and one for Nope", pc.issues)
 	}
-	for i, name := range []string{`"tabs"`, `"Nope"`} {
+	for i, name := range []string{`"tabpane"`, `"Nope"`} {
 		is := pc.issues[i]
 		if is.Code != IssueUnknownShortcode || is.Path != "r/p.md" || !strings.Contains(is.Message, name) || !strings.Contains(is.Message, "line 4") {
 			t.Errorf("issue %d = %v, want UNKNOWN_SHORTCODE for %s on line 4", i, is, name)

@@ -19,13 +19,13 @@ func TestRenderKeepsGoingPastPagesThatCannotRender(t *testing.T) {
 	project := filepath.Join(t.TempDir(), "project")
 	writeFiles(t, project, map[string]string{
 		"content/r/good.md":      "# Good\n\nAll fine.\n",
-		"content/r/unknown.md":   "# Unknown\n\n{{< tabs >}}Kept text{{< /tabs >}} and {{% gist x %}}.\n",
+		"content/r/unknown.md":   "# Unknown\n\n{{< tabpane >}}Kept text{{< /tabpane >}} and {{% gist x %}}.\n",
 		"content/r/frontbad.md":  "---\ntitle: [unclosed\n---\n# From heading\n\nBody.\n",
 		"content/r/date.md":      "---\ntitle: Dated\ndate: last tuesday\nurl: /\n---\nBody.\n",
 		"content/r/lexbad.md":    "# Lex\n\n{{< highlight \"unterminated\n",
 		"content/r/param.md":     "# Param\n\n{{< param nosuch >}}\n",
 		"content/r/yt.md":        "# Video\n\n{{< youtube >}}\n",
-		"content/r/list.md":      "- starts with a list\n- and {{< tabs >}}\n",
+		"content/r/list.md":      "- starts with a list\n- and {{< tabpane >}}\n",
 		"content/r/sub/index.md": "# Sub\n\n{{< param alsomissing >}}\n",
 		"content/r/sub/page.md":  "# Sub page\n",
 	})
@@ -95,7 +95,7 @@ func TestRenderKeepsGoingPastPagesThatCannotRender(t *testing.T) {
 		t.Errorf("Result.Pages = %d, want 6 (10 Markdown files, 4 left out)", res.Pages)
 	}
 	// The repositories' files are never modified.
-	if data, _ := os.ReadFile(filepath.Join(project, "content/r/unknown.md")); !strings.Contains(string(data), "{{< tabs >}}") {
+	if data, _ := os.ReadFile(filepath.Join(project, "content/r/unknown.md")); !strings.Contains(string(data), "{{< tabpane >}}") {
 		t.Error("a repository file was modified")
 	}
 }

@@ -71,7 +71,7 @@ func TestKnownShortcodesIncludesTheThemes(t *testing.T) {
 	if !known.needsInner("hint") || known.needsInner("figure") {
 		t.Error("whether a shortcode takes content is wrong")
 	}
-	for _, name := range append([]string{"tabs", "nosuch"}, removedHugoShortcodes...) {
+	for _, name := range append([]string{"tabpane", "nosuch"}, removedHugoShortcodes...) {
 		if known.has(name) {
 			t.Errorf("%s is known", name)
 		}

@@ -132,8 +132,8 @@ func TestRenderCalloutsRawHTMLAndUnknownShortcodes(t *testing.T) {
 		// GitBook's {% hint style="info" %}.
 		"<div class=\"callout callout-info\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Variables override the file.</p>",
 		"<details>\n<summary>All variables</summary>",
-		// {{< tabs >}} is unknown: shown as written, with its text.
-		"<p>{{&lt; tabs &gt;}}Older pages used tabs.{{&lt; /tabs &gt;}}</p>",
+		// {{< tabpane >}} is unknown: shown as written, with its text.
+		"<p>{{&lt; tabpane &gt;}}Older pages used tabs.{{&lt; /tabpane &gt;}}</p>",
 		`<span class="kd">func</span>`,
 	} {
 		if !strings.Contains(body, want) {
@@ -143,7 +143,7 @@ func TestRenderCalloutsRawHTMLAndUnknownShortcodes(t *testing.T) {
 	if strings.Contains(body, "{%") {
 		t.Errorf("tags left in the page:\n%s", body)
 	}
-	if len(res.Issues) != 1 || res.Issues[0].Code != IssueUnknownShortcode || res.Issues[0].Path != "alpha/guide/configure.md" || !strings.Contains(res.Issues[0].Message, `"tabs"`) {
+	if len(res.Issues) != 1 || res.Issues[0].Code != IssueUnknownShortcode || res.Issues[0].Path != "alpha/guide/configure.md" || !strings.Contains(res.Issues[0].Message, `"tabpane"`) {
 		t.Errorf("issues = %v, want one UNKNOWN_SHORTCODE for tabs in alpha/guide/configure.md", res.Issues)
 	}
 }

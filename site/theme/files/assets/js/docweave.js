@@ -364,12 +364,49 @@
     });
   }
 
+  // Tabs (the tabs shortcode): without scripts the panels are stacked
+  // sections, each under its title; here the tab list appears and one
+  // panel shows at a time. Arrow keys, Home and End move between tabs.
+  function setupTabs() {
+    document.querySelectorAll("[data-tabs]").forEach(function (box) {
+      var list = box.querySelector("[role=tablist]");
+      var tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]"));
+      var panels = tabs.map(function (tab) {
+        return document.getElementById(tab.getAttribute("aria-controls"));
+      });
+      function select(index, focus) {
+        tabs.forEach(function (tab, i) {
+          var on = i === index;
+          tab.setAttribute("aria-selected", on ? "true" : "false");
+          tab.tabIndex = on ? 0 : -1;
+          if (panels[i]) panels[i].hidden = !on;
+        });
+        if (focus) tabs[index].focus();
+      }
+      tabs.forEach(function (tab, i) {
+        tab.addEventListener("click", function () { select(i, false); });
+        tab.addEventListener("keydown", function (e) {
+          var n = tabs.length;
+          var next = { ArrowRight: (i + 1) % n, ArrowLeft: (i + n - 1) % n, Home: 0, End: n - 1 }[e.key];
+          if (next !== undefined) {
+            e.preventDefault();
+            select(next, true);
+          }
+        });
+      });
+      list.hidden = false;
+      box.classList.add("tabs-ready");
+      if (tabs.length) select(0, false);
+    });
+  }
+
   function start() {
     followVersionMove();
     setupVariantSwitch();
     setupMenuButton();
     setupCollapsibleMenu();
     setupSearch();
+    setupTabs();
     root.setAttribute("data-docweave-ready", "true");
   }
 
