@@ -75,6 +75,8 @@ func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File
 	if len(c.files) == 0 {
 		c.issues = append(c.issues, report.Issue{Code: report.CodeNoDocs,
 			Message: fmt.Sprintf("no documentation files found under %v", roots)})
+	} else {
+		c.files = append(c.files, toolConfigs(repoDir)...)
 	}
 	sort.Slice(c.files, func(i, j int) bool { return c.files[i].Rel < c.files[j].Rel })
 	return c.files, c.issues, nil

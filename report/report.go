@@ -56,6 +56,7 @@ const (
 	CodeShortcodeInvalid   = "SHORTCODE_INVALID"    // a known shortcode's tag Hugo would refuse, dropped
 	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID" // front matter, or a key of it, ignored
 	CodePageRenderFailed   = "PAGE_RENDER_FAILED"   // the page could not be rendered and was left out
+	CodeToolConfigInvalid  = "TOOL_CONFIG_INVALID"  // mkdocs.yml could not be read; the menu keeps its default order
 	CodeIndexShadowed      = "INDEX_SHADOWED"       // an index.md beside an _index.md, not rendered
 
 	// Site issues of the assemble stage (warnings: the site was published).

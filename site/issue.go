@@ -34,6 +34,10 @@ const (
 	// documentation roots). It is left as written; the message names the
 	// line.
 	IssueLinkUnresolved = "LINK_UNRESOLVED"
+	// IssueToolConfigInvalid: a configuration file of the tool a
+	// repository was written for (MkDocs' mkdocs.yml) could not be read;
+	// the menu keeps its default order. Reported once per repository.
+	IssueToolConfigInvalid = "TOOL_CONFIG_INVALID"
 )
 
 // Issue is a problem with one page that did not stop the render.

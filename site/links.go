@@ -378,10 +378,13 @@ type unitsOfContent struct {
 	pages map[string]bool
 	files map[string]bool
 	dirs  map[string]bool
-	// contentDir is where the content is read (for GitBook summaries);
-	// summaries holds each unit's, read once (see summary.go).
-	contentDir string
-	summaries  map[string]map[string]summaryEntry
+	// contentDir is where the content is read (for GitBook summaries and
+	// MkDocs navs); summaries holds each unit's, read once (see
+	// summary.go), and toolProblems the unit's unreadable tool
+	// configuration, reported with the first of its pages.
+	contentDir   string
+	summaries    map[string]map[string]summaryEntry
+	toolProblems map[string]*Issue
 }
 
 func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
@@ -393,7 +396,7 @@ func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) 
 		return m
 	}
 	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
-		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}}
+		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}}
 }
 
 // of returns the unit of page rel; false when no repository holds it.
@@ -436,6 +439,10 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 		params["weight"], params["linkTitle"] = e.weight, e.title
 	}
 	var issues []Issue
+	if p := c.toolProblems[u.root]; p != nil {
+		issues = append(issues, *p)
+		c.toolProblems[u.root] = nil // once per unit
+	}
 	if _, start, ok := splitFrontMatter(src); ok {
 		pairs, linkIssues := resolveLinks(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
 		issues = append(issues, linkIssues...)

@@ -33,8 +33,8 @@ func (u unitFiles) isSummary(rel string) bool {
 	return path.Dir(rel) == u.root && strings.EqualFold(path.Base(rel), "SUMMARY.md")
 }
 
-// summaryOf reads the summary of unit u, if it has one: the entries by
-// the content path of the page each names.
+// summaryOf reads the summary of unit u, if it has one (else its MkDocs
+// nav, mkdocs.go): the entries by the content path of the page each names.
 func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
 	if s, ok := c.summaries[u.root]; ok {
 		return s
@@ -48,7 +48,16 @@ func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
 			break
 		}
 	}
-	if file == "" || c.contentDir == "" {
+	if file == "" {
+		// No SUMMARY.md: a MkDocs nav orders the menu the same way.
+		nav, problem := c.mkdocsNavOf(u)
+		c.summaries[u.root] = nav
+		if problem != nil {
+			c.toolProblems[u.root] = problem
+		}
+		return nav
+	}
+	if c.contentDir == "" {
 		return entries
 	}
 	data, err := os.ReadFile(filepath.Join(c.contentDir, filepath.FromSlash(file)))

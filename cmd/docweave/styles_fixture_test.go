@@ -199,3 +199,48 @@ func TestGitBookBlocksRenderAsTheThemesComponents(t *testing.T) {
 		}
 	}
 }
+
+// TestMkDocsNavOrdersTheMenu: the MkDocs fixture's mkdocs.yml, at its
+// repository root outside the documentation root, orders the menu and
+// names its entries (Setting up before About, as nav says, where titles
+// would sort About first; config.md shown as nav's "Configuration"), and
+// is neither rendered nor published.
+func TestMkDocsNavOrdersTheMenu(t *testing.T) {
+	out, _, _ := buildStyleFixtures(t)
+	data, err := os.ReadFile(filepath.Join(out, "public", "docs", "mkdocs", "usage", "config", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	menu := string(data)
+	if i := strings.Index(menu, `<nav id="dw-menu"`); i >= 0 {
+		menu = menu[i:]
+	}
+	setup, about := strings.Index(menu, `href="/docs/mkdocs/setup/"`), strings.Index(menu, `href="/docs/mkdocs/about/"`)
+	if setup < 0 || about < 0 || setup > about {
+		t.Errorf("menu order: setup at %d, about at %d; want setup first, as nav says:\n%s", setup, about, menu)
+	}
+	if !strings.Contains(menu, `href="/docs/mkdocs/usage/config/" aria-current="page">Configuration</a>`) {
+		t.Errorf("config.md is not shown as nav's Configuration:\n%s", menu)
+	}
+	for _, leaked := range []string{"mkdocs.yml", ".docweave-repo"} {
+		if found := findFile(t, filepath.Join(out, "public"), leaked); found != "" {
+			t.Errorf("%s is published: %s", leaked, found)
+		}
+	}
+}
+
+// findFile returns the first path below dir whose name is name, or "".
+func findFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	var found string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == name && found == "" {
+			found = p
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}

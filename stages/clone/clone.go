@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,7 +169,8 @@ func SparseFor(b config.BuildSettings, r config.Repository) *gitx.Sparse {
 	if !b.SparseCheckout {
 		return nil
 	}
-	sp := &gitx.Sparse{Paths: r.DocPaths(), Include: b.PruneAllow}
+	// The tool configuration files at the root come along (docstree).
+	sp := &gitx.Sparse{Paths: r.DocPaths(), Include: append(slices.Clone(b.PruneAllow), docstree.ToolConfigFiles...)}
 	if b.PruneNonDocPaths {
 		sp.Exclude = b.PruneDeny
 	}
@@ -180,7 +182,8 @@ func SparseFor(b config.BuildSettings, r config.Repository) *gitx.Sparse {
 // issues of the repository.
 func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, out *events.RepoCloned, owned bool) error {
 	if s.cfg.Build.PruneNonDocPaths {
-		issues, err := docstree.PruneWorkspace(dir, repo.DocPaths(), s.cfg.Build.PruneAllow, s.cfg.Build.PruneDeny)
+		allow := append(slices.Clone(s.cfg.Build.PruneAllow), docstree.ToolConfigFiles...)
+		issues, err := docstree.PruneWorkspace(dir, repo.DocPaths(), allow, s.cfg.Build.PruneDeny)
 		if err != nil {
 			return fmt.Errorf("prune workspace of %s: %w", repo.Name, err)
 		}

@@ -18,8 +18,8 @@ func TestSparseForFollowsTheBuildSettings(t *testing.T) {
 	b := config.Default().Build
 	b.PruneAllow, b.PruneDeny = []string{"README*"}, []string{"site"}
 	sp := SparseFor(b, repo)
-	if sp == nil || !slices.Equal(sp.Paths, repo.Paths) || !slices.Equal(sp.Include, b.PruneAllow) || sp.Exclude != nil {
-		t.Fatalf("sparse %+v: want the documentation roots and prune_allow, no exclusion without pruning", sp)
+	if sp == nil || !slices.Equal(sp.Paths, repo.Paths) || !slices.Equal(sp.Include, []string{"README*", "mkdocs.yml", "mkdocs.yaml"}) || sp.Exclude != nil {
+		t.Fatalf("sparse %+v: want the documentation roots, prune_allow and the tool configuration files, no exclusion without pruning", sp)
 	}
 	b.PruneNonDocPaths = true
 	if sp := SparseFor(b, repo); !slices.Equal(sp.Exclude, b.PruneDeny) {

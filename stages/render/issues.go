@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
 )
@@ -18,6 +19,7 @@ var siteIssueCodes = map[string]string{
 	site.IssuePageRenderFailed:   report.CodePageRenderFailed,
 	site.IssueIndexShadowed:      report.CodeIndexShadowed,
 	site.IssueLinkUnresolved:     report.CodeLinkUnresolved,
+	site.IssueToolConfigInvalid:  report.CodeToolConfigInvalid,
 }
 
 // repoFiles says where a repository's files are: its content path on the
@@ -68,6 +70,9 @@ func locate(contentFile string, repos []repoFiles) (repo *repoFiles, file string
 		return nil, contentFile
 	}
 	rel := strings.TrimPrefix(contentFile, best.contentPath+"/")
+	if carried, ok := strings.CutPrefix(rel, docstree.ToolConfigDir+"/"); ok {
+		return best, carried // a tool's configuration, from the repository's root
+	}
 	if len(best.roots) == 1 {
 		if root := path.Clean(strings.Trim(best.roots[0], "/")); root != "." && root != "" {
 			rel = path.Join(root, rel)

@@ -18,12 +18,15 @@ func TestPageIssuesNameTheRepositoryAndItsFile(t *testing.T) {
 		{Code: site.IssuePageRenderFailed, Path: "github/tools-extra/b.md", Message: "m2"},
 		{Code: site.IssueFrontMatterInvalid, Path: "root/c.md", Message: "m3"},
 		{Code: site.IssueIndexShadowed, Path: "elsewhere/d.md", Message: "m4"},
+		{Code: site.IssueToolConfigInvalid, Path: "github/tools/.docweave-repo/mkdocs.yml", Message: "m5"},
 	}, repos)
 	want := []report.Issue{
 		{Code: report.CodeUnknownShortcode, Repository: "tools", Path: "docs/guide/a.md", Message: "m1"},
 		{Code: report.CodePageRenderFailed, Repository: "tools-extra", Path: "b.md", Message: "m2"},
 		{Code: report.CodeFrontMatterInvalid, Repository: "root", Path: "c.md", Message: "m3"},
 		{Code: report.CodeIndexShadowed, Repository: "", Path: "elsewhere/d.md", Message: "m4"},
+		// A tool's configuration comes from the repository's root.
+		{Code: report.CodeToolConfigInvalid, Repository: "tools", Path: "mkdocs.yml", Message: "m5"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d issues, want %d", len(got), len(want))
