@@ -19,7 +19,7 @@ import (
 const ToolConfigDir = ".docweave-repo"
 
 // ToolConfigFiles are the files carried, by their names at the root.
-var ToolConfigFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
+var ToolConfigFiles = []string{"mkdocs.yml", "mkdocs.yaml", ".gitbook.yaml"}
 
 // maxToolConfigBytes bounds a carried file: a site's configuration, not
 // content.

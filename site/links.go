@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gohugoio/hugo/parser/metadecoders"
@@ -385,6 +386,7 @@ type unitsOfContent struct {
 	contentDir   string
 	summaries    map[string]map[string]summaryEntry
 	toolProblems map[string]*Issue
+	gitbooks     map[string]gitbookConfig
 }
 
 func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
@@ -396,7 +398,7 @@ func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) 
 		return m
 	}
 	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
-		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}}
+		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbookConfig{}}
 }
 
 // of returns the unit of page rel; false when no repository holds it.
@@ -438,6 +440,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 	if e, ok := c.summaryOf(u)[rel]; ok {
 		params["weight"], params["linkTitle"] = e.weight, e.title
 	}
+	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
 	var issues []Issue
 	if p := c.toolProblems[u.root]; p != nil {
 		issues = append(issues, *p)

@@ -233,7 +233,7 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src
 		}
-		if u, ok := units.of(rel); ok && u.isSummary(rel) && len(units.summaryOf(u)) > 0 {
+		if u, ok := units.of(rel); ok && units.isSummaryFile(u, rel) && len(units.summaryOf(u)) > 0 {
 			c.excluded[rel] = true // GitBook's table of contents orders the menu; it is no page
 			continue
 		}

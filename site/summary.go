@@ -42,7 +42,11 @@ func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
 	entries := map[string]summaryEntry{}
 	c.summaries[u.root] = entries
 	var file string
-	for _, name := range []string{"SUMMARY.md", "summary.md", "Summary.md"} {
+	names := []string{"SUMMARY.md", "summary.md", "Summary.md"}
+	if custom := c.gitbookConfigOf(u).Structure.Summary; custom != "" {
+		names = []string{path.Clean(strings.TrimPrefix(custom, "/"))} // .gitbook.yaml's structure.summary
+	}
+	for _, name := range names {
 		if c.pages[path.Join(u.root, name)] {
 			file = path.Join(u.root, name)
 			break

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/workspace"
@@ -18,7 +19,7 @@ func TestSparseForFollowsTheBuildSettings(t *testing.T) {
 	b := config.Default().Build
 	b.PruneAllow, b.PruneDeny = []string{"README*"}, []string{"site"}
 	sp := SparseFor(b, repo)
-	if sp == nil || !slices.Equal(sp.Paths, repo.Paths) || !slices.Equal(sp.Include, []string{"README*", "mkdocs.yml", "mkdocs.yaml"}) || sp.Exclude != nil {
+	if sp == nil || !slices.Equal(sp.Paths, repo.Paths) || !slices.Equal(sp.Include, append([]string{"README*"}, docstree.ToolConfigFiles...)) || sp.Exclude != nil {
 		t.Fatalf("sparse %+v: want the documentation roots, prune_allow and the tool configuration files, no exclusion without pruning", sp)
 	}
 	b.PruneNonDocPaths = true

@@ -1,0 +1,46 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+)
+
+// A GitBook space's .gitbook.yaml names its table of contents (which then
+// orders the menu and is no page) and redirects old URL paths to pages,
+// inside the repository's namespace.
+func TestGitBookYAMLStructureAndRedirects(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/gb/README.md":                    "# Welcome\n",
+		"content/gb/TOC.md":                       "# Contents\n\n* [Welcome](README.md)\n* [Zebra first](zebra.md)\n* [Apple last](apple.md)\n",
+		"content/gb/apple.md":                     "# Apple\n",
+		"content/gb/zebra.md":                     "# Zebra\n",
+		"content/gb/.docweave-repo/.gitbook.yaml": "structure:\n  summary: TOC.md\nredirects:\n  old/zebra: ./zebra.md\n  gone: missing.md\n",
+	})
+	publish := filepath.Join(t.TempDir(), "public")
+	_, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
+		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
+		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := publishedTree(t, publish)
+	if _, ok := tree["docs/gb/toc/index.html"]; ok {
+		t.Error("the table of contents .gitbook.yaml names was rendered as a page")
+	}
+	menu := between(tree["docs/gb/index.html"], `<nav id="dw-menu"`, "</nav>")
+	if z, a := strings.Index(menu, ">Zebra first<"), strings.Index(menu, ">Apple last<"); z < 0 || a < 0 || z > a {
+		t.Errorf("menu not in TOC.md's order:\n%s", menu)
+	}
+	redirect, ok := tree["docs/gb/old/zebra/index.html"]
+	if !ok || !strings.Contains(redirect, `/docs/gb/zebra/`) {
+		t.Errorf("no redirect page from /docs/gb/old/zebra/ to the zebra page (%v):\n%s", ok, redirect)
+	}
+	if _, ok := tree["docs/gb/gone/index.html"]; ok {
+		t.Error("a redirect to a page that does not exist was written")
+	}
+}
