@@ -44,7 +44,7 @@ func (f *sizeFarm) linkFigures(ctx context.Context, repeat int) (linkSamples, er
 	site := f.publishedSite()
 	for i := 0; i < repeat; i++ {
 		bucket := fmt.Sprintf("bench-link-cache-%d", i)
-		if err := pipeline.ProvisionLinks(ctx, broker.JS, pipeline.LinkResources{Subject: fmt.Sprintf("bench.links.broken.%d", i), Bucket: bucket}); err != nil {
+		if err := linkcheck.ProvisionLinks(ctx, broker.JS, linkcheck.LinkResources{Subject: fmt.Sprintf("bench.links.broken.%d", i), Bucket: bucket}); err != nil {
 			return out, err
 		}
 		cache, err := linkcheck.OpenCache(ctx, broker.JS, bucket)

@@ -19,7 +19,7 @@ func openTestCache(t testing.TB) (*Cache, *pipeline.Broker) {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
-	if err := pipeline.ProvisionLinks(ctx, b.JS, pipeline.LinkResources{Subject: "builder.links.broken", Bucket: "builder-link-cache"}); err != nil {
+	if err := ProvisionLinks(ctx, b.JS, LinkResources{Subject: "builder.links.broken", Bucket: "builder-link-cache"}); err != nil {
 		t.Fatal(err)
 	}
 	c, err := OpenCache(ctx, b.JS, "builder-link-cache")

@@ -13,6 +13,7 @@
 // its fan-in state a buildstate.BuildState in buildstate.FanIns, and the
 // configuration's build section config.BuildSettings. NewStages (not
 // Build) constructs stages. What the pipeline knows about builds (fan-ins,
-// the saved site state) lives in package buildstate; this package stays
-// the generic runner.
+// the saved site state) lives in package buildstate, and link
+// verification's stream and cache bucket in package linkcheck; this
+// package stays the generic runner.
 package pipeline

@@ -211,6 +211,11 @@ type scopedJS struct {
 
 var _ jetstream.JetStream = (*scopedJS)(nil)
 
+// SiteScoped says that this JetStream API is a site's on a shared broker:
+// resources created through it that must be heard on a public subject
+// (the broken-link stream, package linkcheck) republish there.
+func (*scopedJS) SiteScoped() bool { return true }
+
 func (j *scopedJS) AccountInfo(ctx context.Context) (*jetstream.AccountInfo, error) {
 	return j.js.AccountInfo(ctx)
 }

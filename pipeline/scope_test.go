@@ -11,6 +11,7 @@ import (
 
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/linkcheck"
 )
 
 // openSite connects to a shared test server as one site and provisions it.
@@ -152,10 +153,10 @@ func TestSitesShareThePublicBrokenLinkSubject(t *testing.T) {
 	public.Flush()
 	for _, site := range []string{"alpha", "beta"} {
 		b := openSite(t, srv.ClientURL(), site)
-		if err := ProvisionLinks(ctx, b.JS, LinkResources{Subject: events.DefaultBrokenLinkSubject, Bucket: "builder-link-cache"}); err != nil {
+		if err := linkcheck.ProvisionLinks(ctx, b.JS, linkcheck.LinkResources{Subject: events.DefaultBrokenLinkSubject, Bucket: "builder-link-cache"}); err != nil {
 			t.Fatalf("%s: %v", site, err)
 		}
-		if err := EnsureLinkStream(ctx, b.JS, events.DefaultBrokenLinkSubject); err != nil {
+		if err := linkcheck.EnsureLinkStream(ctx, b.JS, events.DefaultBrokenLinkSubject); err != nil {
 			t.Fatalf("%s: subscriber side: %v", site, err)
 		}
 		ev := &events.BrokenLink{Header: events.Header{ID: "broken:" + site, BuildID: "b-" + site}, PublishOn: events.DefaultBrokenLinkSubject, URL: "https://gone.example/"}
@@ -166,7 +167,7 @@ func TestSitesShareThePublicBrokenLinkSubject(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: nothing on the public subject: %v", site, err)
 		}
-		if msg.Subject != events.DefaultBrokenLinkSubject || msg.Header.Get("Nats-Stream") != site+"_"+LinksStreamName {
+		if msg.Subject != events.DefaultBrokenLinkSubject || msg.Header.Get("Nats-Stream") != site+"_"+linkcheck.LinksStreamName {
 			t.Fatalf("%s: heard %s from stream %q", site, msg.Subject, msg.Header.Get("Nats-Stream"))
 		}
 		got, err := events.DecodeBrokenLink(msg.Data)
@@ -175,7 +176,7 @@ func TestSitesShareThePublicBrokenLinkSubject(t *testing.T) {
 		}
 		// The site's own stream keeps it for replay, under the subject as
 		// configured.
-		cons, err := b.JS.OrderedConsumer(ctx, LinksStreamName, jetstream.OrderedConsumerConfig{})
+		cons, err := b.JS.OrderedConsumer(ctx, linkcheck.LinksStreamName, jetstream.OrderedConsumerConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}

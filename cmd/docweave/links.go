@@ -17,6 +17,7 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/words"
+	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
@@ -147,13 +148,13 @@ func runLinksTail(ctx context.Context, cmd *cobra.Command, g *globalFlags, o tai
 		return &exitError{code: 2, err: err}
 	}
 	defer broker.Close()
-	if err := pipeline.EnsureLinkStream(cctx, broker.JS, lv.Subject); err != nil {
+	if err := linkcheck.EnsureLinkStream(cctx, broker.JS, lv.Subject); err != nil {
 		return &exitError{code: 2, err: err}
 	}
 	deliver.FilterSubjects = []string{lv.Subject}
-	cons, err := broker.JS.OrderedConsumer(cctx, pipeline.LinksStreamName, deliver)
+	cons, err := broker.JS.OrderedConsumer(cctx, linkcheck.LinksStreamName, deliver)
 	if err != nil {
-		return &exitError{code: 2, err: fmt.Errorf("subscribe to %s on stream %s: %w", lv.Subject, broker.Scope().Name(pipeline.LinksStreamName), err)}
+		return &exitError{code: 2, err: fmt.Errorf("subscribe to %s on stream %s: %w", lv.Subject, broker.Scope().Name(linkcheck.LinksStreamName), err)}
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "following %s of site %s on %s\n", lv.Subject, broker.Site(), broker.Describe())
 	out := cmd.OutOrStdout()

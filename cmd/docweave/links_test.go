@@ -14,6 +14,7 @@ import (
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
@@ -58,7 +59,7 @@ func publishBroken(t *testing.T, b *pipeline.Broker, subject, build, url string)
 func TestLinksTailReplaysAndFilters(t *testing.T) {
 	b := listeningBroker(t)
 	const subject = "team.docs.broken"
-	if err := pipeline.ProvisionLinks(context.Background(), b.JS, pipeline.LinkResources{Subject: subject, Bucket: "builder-link-cache"}); err != nil {
+	if err := linkcheck.ProvisionLinks(context.Background(), b.JS, linkcheck.LinkResources{Subject: subject, Bucket: "builder-link-cache"}); err != nil {
 		t.Fatal(err)
 	}
 	publishBroken(t, b, subject, "b1", "https://example.org/a")
@@ -98,7 +99,7 @@ func TestLinksTailReplaysAndFilters(t *testing.T) {
 func TestLinksTailFollowsNewEvents(t *testing.T) {
 	b := listeningBroker(t)
 	const subject = "builder.links.broken"
-	if err := pipeline.ProvisionLinks(context.Background(), b.JS, pipeline.LinkResources{Subject: subject, Bucket: "builder-link-cache"}); err != nil {
+	if err := linkcheck.ProvisionLinks(context.Background(), b.JS, linkcheck.LinkResources{Subject: subject, Bucket: "builder-link-cache"}); err != nil {
 		t.Fatal(err)
 	}
 	publishBroken(t, b, subject, "old", "https://example.org/old")
@@ -222,7 +223,7 @@ func TestLinksTailCreatesTheStreamButNeverChangesIt(t *testing.T) {
 	cmd.SetErr(&bytes.Buffer{})
 	go func() { done <- cmd.ExecuteContext(ctx) }()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if _, err := b.JS.Stream(context.Background(), pipeline.LinksStreamName); err == nil {
+		if _, err := b.JS.Stream(context.Background(), linkcheck.LinksStreamName); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -238,7 +239,7 @@ func TestLinksTailCreatesTheStreamButNeverChangesIt(t *testing.T) {
 	if res.code != 2 || !strings.Contains(res.stderr, "other.subject") {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
-	s, err := b.JS.Stream(context.Background(), pipeline.LinksStreamName)
+	s, err := b.JS.Stream(context.Background(), linkcheck.LinksStreamName)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -204,7 +204,7 @@ func (h *harness) brokenEvents() []*events.BrokenLink {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	stream, err := h.broker.JS.Stream(ctx, pipeline.LinksStreamName)
+	stream, err := h.broker.JS.Stream(ctx, linkcheck.LinksStreamName)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 		return nil, pipeline.Stage{}, errors.New("verifylinks: no configuration")
 	}
 	lv := d.Config.Daemon.LinkVerification
-	if err := pipeline.CheckLinkSubject(lv.Subject); err != nil {
+	if err := linkcheck.CheckLinkSubject(lv.Subject); err != nil {
 		return nil, pipeline.Stage{}, err
 	}
 	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
@@ -83,7 +83,7 @@ type stage struct {
 // the cache; the runner calls it before the first message.
 func (s *stage) setup(ctx context.Context, js jetstream.JetStream) error {
 	lv := s.cfg.Daemon.LinkVerification
-	if err := pipeline.ProvisionLinks(ctx, js, pipeline.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket, Replicas: s.cfg.Build.StreamReplicas}); err != nil {
+	if err := linkcheck.ProvisionLinks(ctx, js, linkcheck.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket, Replicas: s.cfg.Build.StreamReplicas}); err != nil {
 		return err
 	}
 	c, err := linkcheck.OpenCache(ctx, js, lv.KVBucket)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/report"
 )
@@ -217,12 +218,12 @@ func TestSetupProvisionsStreamAndBucket(t *testing.T) {
 	h.writeReport("b1")
 	h.publish(rendered("b1")) // handled: the stage was set up
 	ctx := context.Background()
-	s, err := h.broker.JS.Stream(ctx, pipeline.LinksStreamName)
+	s, err := h.broker.JS.Stream(ctx, linkcheck.LinksStreamName)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := s.CachedInfo().Config
-	if len(c.Subjects) != 1 || c.Subjects[0] != testSubject || c.Duplicates != 2*time.Hour || c.MaxAge != pipeline.LinksStreamMaxAge {
+	if len(c.Subjects) != 1 || c.Subjects[0] != testSubject || c.Duplicates != 2*time.Hour || c.MaxAge != linkcheck.LinksStreamMaxAge {
 		t.Fatalf("stream config: subjects %v duplicates %v max age %v", c.Subjects, c.Duplicates, c.MaxAge)
 	}
 	kv, err := h.broker.JS.KeyValue(ctx, "test-link-cache")
