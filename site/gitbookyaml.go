@@ -54,7 +54,7 @@ func (c *unitsOfContent) gitbookConfigOf(u unitFiles) gitbookConfig {
 	if err := yaml.Unmarshal(data, &g); err != nil {
 		c.toolProblems[u.root] = &Issue{Code: IssueToolConfigInvalid, Path: rel,
 			Message: fmt.Sprintf(".gitbook.yaml of the repository cannot be read, so its redirects and structure are not used: %s", strings.TrimPrefix(err.Error(), "yaml: "))}
-		return gitbookConfig{}
+		g = gitbookConfig{} // nothing of a file read halfway
 	}
 	return g
 }

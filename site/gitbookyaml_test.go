@@ -44,3 +44,32 @@ func TestGitBookYAMLStructureAndRedirects(t *testing.T) {
 		t.Error("a redirect to a page that does not exist was written")
 	}
 }
+
+// A .gitbook.yaml that is not YAML is reported once and used for nothing.
+func TestUnreadableGitBookYAMLIsReported(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/gb/README.md":                    "# Welcome\n",
+		"content/gb/a.md":                         "# A\n",
+		"content/gb/.docweave-repo/.gitbook.yaml": "redirects:\n  old: a.md\n  - broken\n",
+	})
+	publish := filepath.Join(t.TempDir(), "public")
+	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
+		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
+		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, is := range res.Issues {
+		if is.Code == IssueToolConfigInvalid && is.Path == "gb/.docweave-repo/.gitbook.yaml" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("issues %v, want one %s for .gitbook.yaml", res.Issues, IssueToolConfigInvalid)
+	}
+	if _, ok := publishedTree(t, publish)["docs/gb/old/index.html"]; ok {
+		t.Error("a redirect of an unreadable .gitbook.yaml was made")
+	}
+}
