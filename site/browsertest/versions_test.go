@@ -74,6 +74,12 @@ func TestVersionsInABrowser(t *testing.T) {
 		p.eval(`document.documentElement.setAttribute("data-theme", "dark"); "ok"`)
 		checkAccessibility(ctx, t, axe, "a versioned page with the switcher open (dark)")
 		p.screenshot("version-switcher-dark")
+		// The same on a phone, in both variants.
+		p.do("narrow the window", chromedp.EmulateViewport(390, 844))
+		checkAccessibility(ctx, t, axe, "a versioned page with the switcher open (phone, dark)")
+		p.eval(`document.documentElement.setAttribute("data-theme", "light"); "ok"`)
+		checkAccessibility(ctx, t, axe, "a versioned page with the switcher open (phone, light)")
+		p.do("widen the window", chromedp.EmulateViewport(1280, 860))
 		p.eval(`document.documentElement.setAttribute("data-theme", "auto"); "ok"`)
 
 		p.do("choose main", chromedp.Click(`nav.versions a[href="/docs/gamma/main/guide/install/"]`), chromedp.WaitVisible(`main h1`), p.ready())
