@@ -251,9 +251,10 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 // checkShortcodes decides which shortcode tags Hugo must not run for the
 // page to render, records why, and returns them in order:
 //
+//   - every tag inside code (inCode says which): an example, shown as
+//     written, whether its shortcode is known or not, and not reported;
 //   - tags of unknown shortcodes (marked shown: the page shows them as
-//     written; one issue per name, none for tags inside code, which are
-//     examples — inCode says which);
+//     written; one issue per name);
 //   - tags Hugo would refuse: an opening tag of a shortcode that takes
 //     content but is never closed, a closing tag with no opening tag.
 //
@@ -265,13 +266,18 @@ func (pc *pageCheck) checkShortcodes(rel string, tags []shortcodeTag, known shor
 	reported := map[string]bool{}
 	var open []int // indexes of opening tags waiting for their closing tag
 	for i, t := range tags {
+		if inCode(t) {
+			// Written in code, any tag is an example of one: shown as
+			// written, never run, never paired, nothing to report.
+			tags[i].shown = true
+			cut[i] = true
+			continue
+		}
 		switch {
 		case !t.inline && !known.has(t.name):
 			tags[i].shown = true
 			cut[i] = true
-			// Written in code, a tag is an example of one: shown as
-			// written, and nothing to report.
-			if !inCode(t) && !reported[strings.ToLower(t.name)] {
+			if !reported[strings.ToLower(t.name)] {
 				reported[strings.ToLower(t.name)] = true
 				pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
 					"line %d: shortcode %q is not defined by the docweave theme; it is shown as written", pc.line(src, t.start), t.name)})

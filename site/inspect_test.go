@@ -74,6 +74,21 @@ func TestInspectPageDoesNotReportShortcodesInsideCode(t *testing.T) {
 	}
 }
 
+// A known shortcode written in code is an example too: a pair is not run,
+// and an opening tag alone (a theme's own shortcode named in a sentence)
+// is not reported as never closed.
+func TestInspectPageShowsKnownShortcodesInsideCodeAsWritten(t *testing.T) {
+	src := "# T\n\nWrite `{{< hint info >}}` … `{{< /hint >}}`; a lone `{{< hint >}}` is fine.\n"
+	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
+	if len(pc.issues) != 0 {
+		t.Errorf("issues for known tags inside code: %v", pc.issues)
+	}
+	want := "# T\n\nWrite `{{</* hint info */>}}` … `{{</* /hint */>}}`; a lone `{{</* hint */>}}` is fine.\n"
+	if string(pc.rewritten) != want {
+		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
+	}
+}
+
 func TestInspectPageDropsTagsHugoWouldRefuse(t *testing.T) {
 	src := "A {{< hint >}} never closed.\n\nB {{< /badge >}} stray, C {{< badge \"unterminated >}} quote, D {{< details >}}x{{< /nosuch >}}.\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
