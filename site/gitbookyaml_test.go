@@ -1,34 +1,21 @@
 package site
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // A GitBook space's .gitbook.yaml names its table of contents (which then
 // orders the menu and is no page) and redirects old URL paths to pages,
 // inside the repository's namespace.
 func TestGitBookYAMLStructureAndRedirects(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	_, tree := renderOneRepository(t, "gb", map[string]string{
 		"content/gb/README.md":                    "# Welcome\n",
 		"content/gb/TOC.md":                       "# Contents\n\n* [Welcome](README.md)\n* [Zebra first](zebra.md)\n* [Apple last](apple.md)\n",
 		"content/gb/apple.md":                     "# Apple\n",
 		"content/gb/zebra.md":                     "# Zebra\n",
 		"content/gb/.docweave-repo/.gitbook.yaml": "structure:\n  summary: TOC.md\nredirects:\n  old/zebra: ./zebra.md\n  gone: missing.md\n",
 	})
-	publish := filepath.Join(t.TempDir(), "public")
-	_, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree := publishedTree(t, publish)
 	if _, ok := tree["docs/gb/toc/index.html"]; ok {
 		t.Error("the table of contents .gitbook.yaml names was rendered as a page")
 	}
@@ -47,19 +34,11 @@ func TestGitBookYAMLStructureAndRedirects(t *testing.T) {
 
 // A .gitbook.yaml that is not YAML is reported once and used for nothing.
 func TestUnreadableGitBookYAMLIsReported(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	res, tree := renderOneRepository(t, "gb", map[string]string{
 		"content/gb/README.md":                    "# Welcome\n",
 		"content/gb/a.md":                         "# A\n",
 		"content/gb/.docweave-repo/.gitbook.yaml": "redirects:\n  old: a.md\n  - broken\n",
 	})
-	publish := filepath.Join(t.TempDir(), "public")
-	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
 	for _, is := range res.Issues {
 		if is.Code == IssueToolConfigInvalid && is.Path == "gb/.docweave-repo/.gitbook.yaml" {
@@ -69,7 +48,7 @@ func TestUnreadableGitBookYAMLIsReported(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("issues %v, want one %s for .gitbook.yaml", res.Issues, IssueToolConfigInvalid)
 	}
-	if _, ok := publishedTree(t, publish)["docs/gb/old/index.html"]; ok {
+	if _, ok := tree["docs/gb/old/index.html"]; ok {
 		t.Error("a redirect of an unreadable .gitbook.yaml was made")
 	}
 }

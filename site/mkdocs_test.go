@@ -1,12 +1,8 @@
 package site
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // An mkdocs.yml that is not YAML is reported once, with its line, and the
@@ -18,19 +14,12 @@ func TestUnreadableMkDocsConfigIsReportedOnce(t *testing.T) {
 		"nav not a list": {"site_name: x\nnav: index.md\n", "mkdocs.yml line 2: nav is not a list"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			project := filepath.Join(t.TempDir(), "project")
-			writeFiles(t, project, map[string]string{
+			res, _ := renderOneRepository(t, "mk", map[string]string{
 				"content/mk/index.md":                  "# Home\n",
 				"content/mk/setup.md":                  "# Setup\n",
 				"content/mk/about.md":                  "# About\n",
 				"content/mk/.docweave-repo/mkdocs.yml": c.config,
 			})
-			res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: filepath.Join(t.TempDir(), "public"),
-				Generator: fixtureGenerator(), Unit: "mk", Logger: zerolog.Nop(),
-				Repositories: []Repository{{Name: "mk", ContentPath: "mk"}}})
-			if err != nil {
-				t.Fatal(err)
-			}
 			var found []Issue
 			for _, is := range res.Issues {
 				if is.Code == IssueToolConfigInvalid {

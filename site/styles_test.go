@@ -1,12 +1,8 @@
 package site
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // Issue 15: documentation written for MkDocs and Docusaurus looks right:
@@ -14,24 +10,15 @@ import (
 // block), and Docusaurus' sidebar_position and sidebar_label order and
 // name the menu.
 func TestMkDocsAndDocusaurusPagesRender(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	res, tree := renderOneRepository(t, "ds", map[string]string{
 		"content/ds/_index.md": "# Docs\n",
 		"content/ds/zeta.md":   "---\ntitle: Zeta page\nsidebar_position: 1\nsidebar_label: Getting started\n---\n:::tip[Faster builds]\nCache the **modules**.\n:::\n",
 		"content/ds/alpha.md":  "---\ntitle: Alpha page\nsidebar_position: 2\nsidebar_label: Concepts\n---\nText.\n",
 		"content/ds/mkdocs.md": "# MkDocs page\n\n!!! warning \"Back up first\"\n    Copy the `data` directory.\n\n??? note \"More\"\n    Hidden detail.\n",
 	})
-	publish := filepath.Join(t.TempDir(), "public")
-	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "ds", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "ds", ContentPath: "ds"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(res.Issues) != 0 {
 		t.Errorf("issues: %v", res.Issues)
 	}
-	tree := publishedTree(t, publish)
 	zeta := tree["docs/ds/zeta/index.html"]
 	if !strings.Contains(zeta, `class="callout callout-tip"`) || !strings.Contains(zeta, "Faster builds") || !strings.Contains(zeta, "<strong>modules</strong>") {
 		t.Errorf("Docusaurus tip not a callout:\n%s", between(zeta, "<article", "</article>"))
@@ -53,8 +40,7 @@ func TestMkDocsAndDocusaurusPagesRender(t *testing.T) {
 // A GitBook space's SUMMARY.md gives the order and the titles of its
 // sidebar, and is not a page itself.
 func TestGitBookSummaryOrdersTheMenu(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	_, tree := renderOneRepository(t, "gb", map[string]string{
 		"content/gb/README.md":      "# Welcome\n",
 		"content/gb/SUMMARY.md":     "# Table of contents\n\n* [Welcome](README.md)\n* [Zero to running](start.md)\n* [Operating](ops/README.md)\n  * [Backups](ops/backups.md)\n  * [Alerts](<ops/alerts.md>)\n* [Appendix](appendix.md)\n",
 		"content/gb/appendix.md":    "# Appendix\n",
@@ -63,14 +49,6 @@ func TestGitBookSummaryOrdersTheMenu(t *testing.T) {
 		"content/gb/ops/backups.md": "# Backing up\n",
 		"content/gb/ops/alerts.md":  "# Alerting\n",
 	})
-	publish := filepath.Join(t.TempDir(), "public")
-	_, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "gb", ContentPath: "gb"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree := publishedTree(t, publish)
 	if _, ok := tree["docs/gb/summary/index.html"]; ok {
 		t.Error("SUMMARY.md was rendered as a page")
 	}
