@@ -48,3 +48,18 @@ func casUpdate[S any](ctx context.Context, kv jetstream.KeyValue, key string,
 	}
 	return nil, fmt.Errorf("update %s: too many concurrent updates", key)
 }
+
+// readRecord reads the JSON record under key with its revision; what names
+// it in errors ("build …"). A record that does not decode is a
+// CorruptError: retrying cannot help.
+func readRecord[S any](ctx context.Context, kv jetstream.KeyValue, key, what string) (*S, uint64, error) {
+	e, err := kv.Get(ctx, key)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read %s: %w", what, err)
+	}
+	var rec S
+	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+		return nil, 0, &CorruptError{What: what, Err: err}
+	}
+	return &rec, e.Revision(), nil
+}

@@ -125,18 +125,14 @@ func (b *FanIns) Get(ctx context.Context, buildID string) (*BuildState, error) {
 }
 
 func (b *FanIns) get(ctx context.Context, buildID string) (*BuildState, uint64, error) {
-	e, err := b.kv.Get(ctx, buildID)
+	st, rev, err := readRecord[BuildState](ctx, b.kv, buildID, "build "+buildID)
 	if err != nil {
-		return nil, 0, fmt.Errorf("read build %s: %w", buildID, err)
-	}
-	var st BuildState
-	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return nil, 0, &CorruptError{What: "build " + buildID, Err: err}
+		return nil, 0, err
 	}
 	if st.Arrived == nil {
 		st.Arrived = map[string]events.RepoOutcome{}
 	}
-	return &st, e.Revision(), nil
+	return st, rev, nil
 }
 
 // NoteRedelivery counts a repeated delivery of one of the build's messages

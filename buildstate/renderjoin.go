@@ -109,17 +109,13 @@ func (b *FanIns) Render(ctx context.Context, buildID string) (*RenderJoin, error
 }
 
 func (b *FanIns) getRender(ctx context.Context, buildID string) (*RenderJoin, uint64, error) {
-	e, err := b.kv.Get(ctx, renderKey(buildID))
+	j, rev, err := readRecord[RenderJoin](ctx, b.kv, renderKey(buildID), "render of build "+buildID)
 	if err != nil {
-		return nil, 0, fmt.Errorf("read render of build %s: %w", buildID, err)
-	}
-	var j RenderJoin
-	if err := json.Unmarshal(e.Value(), &j); err != nil {
-		return nil, 0, &CorruptError{What: "render of build " + buildID, Err: err}
+		return nil, 0, err
 	}
 	if j.Arrived == nil {
 		j.Arrived = map[string]events.UnitOutcome{}
 	}
 	j.Complete = j.complete()
-	return &j, e.Revision(), nil
+	return j, rev, nil
 }
