@@ -123,7 +123,8 @@ const (
 // TestSiteInABrowser is a reader's tour of the fixture site in headless
 // Chromium: the home page, the menu to a page of the second repository,
 // the search box, the colour themes, a tag, the keyboard, the small-screen
-// menu and the 404 page, with axe-core checking the pages on the way.
+// menu and the 404 page, then axe-core on every page type at both widths
+// in both colour variants.
 func TestSiteInABrowser(t *testing.T) {
 	axe := loadAxe(t)
 	// Pages as in daemon mode, with the live-reload client connected.
@@ -145,7 +146,6 @@ func TestSiteInABrowser(t *testing.T) {
 			t.Errorf("background = %s, want the light variant's %s (auto, and the browser prefers light)", bg, lightBackground)
 		}
 		p.screenshot("home")
-		checkAccessibility(ctx, t, axe, "the home page (light)")
 	})
 
 	t.Run("menu to a page of the second repository", func(t *testing.T) {
@@ -216,7 +216,6 @@ func TestSiteInABrowser(t *testing.T) {
 			t.Errorf("dark background = %s, want %s", bg, darkBackground)
 		}
 		p.screenshot("configure-dark")
-		checkAccessibility(ctx, t, axe, "a content page (dark)")
 		// The choice is remembered.
 		p.do("reload", chromedp.Reload(), p.ready())
 		if bg := p.background(); bg != darkBackground {
@@ -227,7 +226,6 @@ func TestSiteInABrowser(t *testing.T) {
 			t.Errorf("light background = %s", bg)
 		}
 		p.screenshot("configure-light")
-		checkAccessibility(ctx, t, axe, "a content page (light)")
 		// Auto follows the reader's system preference.
 		p.do("choose auto", chromedp.SendKeys(`#dw-variant`, kb.ArrowUp))
 		if theme := p.eval(`document.documentElement.dataset.theme`); theme != "auto" {
@@ -299,7 +297,6 @@ func TestSiteInABrowser(t *testing.T) {
 		if shown := p.eval(`getComputedStyle(document.querySelector(".layout > .toc")).display`); shown != "none" {
 			t.Errorf("the table of contents beside the page shows too (display %s)", shown)
 		}
-		checkAccessibility(ctx, t, axe, "a page with a table and code on a phone")
 		p.do("open the menu", chromedp.Click(`.menu-button`), chromedp.WaitVisible(`#dw-menu`))
 		if exp := p.eval(`document.querySelector(".menu-button").getAttribute("aria-expanded")`); exp != "true" {
 			t.Errorf("menu button aria-expanded = %s", exp)
@@ -317,18 +314,17 @@ func TestSiteInABrowser(t *testing.T) {
 		}
 	})
 
-	t.Run("phone", func(t *testing.T) {
+	// What docs/images shows of a phone (axe-core checks these pages
+	// below, with every other page type).
+	t.Run("phone screenshots", func(t *testing.T) {
 		p := page{t, ctx}
 		p.do("narrow the window", chromedp.EmulateViewport(390, 844))
 		defer p.do("widen the window", chromedp.EmulateViewport(1280, 860))
 		p.open(root + "/")
-		checkAccessibility(ctx, t, axe, "the home page on a phone")
 		p.screenshot("phone-home")
 		p.open(root + "/docs/beta/usage/getting-started/")
-		checkAccessibility(ctx, t, axe, "a page on a phone")
 		p.screenshot("phone-page")
 		p.do("type a query", chromedp.SendKeys(`#dw-search-input`, "endpoints"), chromedp.WaitVisible(`#dw-search-results a`))
-		checkAccessibility(ctx, t, axe, "search results on a phone")
 		p.screenshot("phone-search")
 	})
 
@@ -376,7 +372,6 @@ func TestSiteInABrowser(t *testing.T) {
 		if got := p.text("main h1"); got != "Page not found" {
 			t.Errorf("404 heading = %q", got)
 		}
-		checkAccessibility(ctx, t, axe, "the 404 page")
 	})
 
 }
