@@ -1,0 +1,38 @@
+package docs
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+)
+
+// BenchmarkServePageWithRedirectMap is BenchmarkServePageHandler on a site
+// that ships a redirect map of 2,000 lines, as a site with many aliases and
+// moved pages does: what the map costs a page that is not redirected.
+func BenchmarkServePageWithRedirectMap(b *testing.B) {
+	public := filepath.Join(b.TempDir(), "public")
+	writeSite(b, public, testSite)
+	var m strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&m, "/docs/old/page%04d/ /docs/guide/ 301\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(public, RedirectsFile), []byte(m.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	h := New(Options{PublicDir: public, Log: zerolog.Nop()})
+	req := httptest.NewRequest(http.MethodGet, "/docs/guide/", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("status %d", rec.Code)
+		}
+	}
+}
