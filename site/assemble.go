@@ -218,7 +218,7 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 	} else if err := placed.removeSearchIndex(opts.PublishDir); err != nil {
 		return AssembleResult{}, err
 	}
-	claims, files := placed.redirectFiles(opts.Repositories, facts, opts.Remembered)
+	claims, files := placed.redirectFiles(opts.Repositories, facts, urls, opts.Remembered)
 	if err := placed.writeRedirects(opts.PublishDir, files); err != nil {
 		return AssembleResult{}, err
 	}

@@ -61,16 +61,22 @@ func (c *unitsOfContent) gitbookConfigOf(u unitFiles) gitbookConfig {
 
 // gitbookRedirectsTo returns the redirects of unit u's .gitbook.yaml that
 // lead to page rel, as alias paths from the repository's root ("/help").
+// The redirects are resolved once per unit, by target page.
 func (c *unitsOfContent) gitbookRedirectsTo(u unitFiles, rel string) []string {
-	var out []string
-	for from, to := range c.gitbookConfigOf(u).Redirects {
-		target, ok := u.lookup(path.Join(u.root, strings.TrimPrefix(linkPath(to), "/")))
-		if ok && target == rel {
-			out = append(out, "/"+strings.Trim(from, "/"))
+	byTarget, ok := c.gitbookRedirects[u.root]
+	if !ok {
+		byTarget = map[string][]string{}
+		for from, to := range c.gitbookConfigOf(u).Redirects {
+			if target, ok := u.lookup(path.Join(u.root, strings.TrimPrefix(linkPath(to), "/"))); ok {
+				byTarget[target] = append(byTarget[target], "/"+strings.Trim(from, "/"))
+			}
 		}
+		for _, froms := range byTarget {
+			sort.Strings(froms)
+		}
+		c.gitbookRedirects[u.root] = byTarget
 	}
-	sort.Strings(out)
-	return out
+	return byTarget[rel]
 }
 
 // isSummaryFile reports whether rel is unit u's table of contents: the

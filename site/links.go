@@ -387,6 +387,9 @@ type unitsOfContent struct {
 	summaries    map[string]map[string]summaryEntry
 	toolProblems map[string]*Issue
 	gitbooks     map[string]gitbookConfig
+	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
+	// target page (gitbookRedirectsTo).
+	gitbookRedirects map[string]map[string][]string
 }
 
 func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
@@ -398,7 +401,8 @@ func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) 
 		return m
 	}
 	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
-		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbookConfig{}}
+		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbookConfig{},
+		gitbookRedirects: map[string]map[string][]string{}}
 }
 
 // of returns the unit of page rel; false when no repository holds it.

@@ -73,10 +73,10 @@ func publishedURL(u Unit, p pageFact) events.PublishedURL {
 }
 
 // movedPages finds where the remembered URLs' pages are now; a URL still
-// a page of the site is not moved.
-func movedPages(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) []movedPage {
+// a page of the site (published, from publishedURLs) is not moved.
+func movedPages(repos []Repository, facts map[string]*unitFacts, published, remembered []events.PublishedURL) []movedPage {
 	current := map[string]bool{}
-	for _, p := range publishedURLs(repos, facts, nil) {
+	for _, p := range published {
 		current[urlKey(p.URL)] = true
 	}
 	known := map[string]bool{} // remembered pages, by identity and path

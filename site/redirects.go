@@ -230,10 +230,10 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 // redirect files to write: the map, and an HTML redirect page for each
 // moved page (none where a file of the site is, such as a versioned
 // repository's root page).
-func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
+func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFacts, published, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
 	taken := p.unitAndAssemblyFiles()
 	var moved []movedPage
-	for _, m := range movedPages(repos, facts, remembered) {
+	for _, m := range movedPages(repos, facts, published, remembered) {
 		if !taken[redirectPageFile(m.From)] {
 			moved = append(moved, m)
 		}
