@@ -286,10 +286,17 @@ func TestSiteInABrowser(t *testing.T) {
 		if shown := p.eval(`getComputedStyle(document.getElementById("dw-menu")).display`); shown != "none" {
 			t.Errorf("the menu is shown (display %s) before the menu button is pressed", shown)
 		}
-		// Nothing scrolls sideways but the wide table, inside its region.
-		if w := p.number(`document.documentElement.scrollWidth`); w > 390 {
-			t.Errorf("the page scrolls sideways: scrollWidth %.0f on a 390 px viewport", w)
+		// Nothing scrolls sideways but a wide table, inside its region.
+		for _, path := range []string{"/docs/alpha/guide/configure/", "/docs/alpha/guide/wide/"} {
+			p.open(root + path)
+			if w := p.number(`document.documentElement.scrollWidth`); w > 390 {
+				t.Errorf("%s scrolls sideways: scrollWidth %.0f on a 390 px viewport", path, w)
+			}
 		}
+		if w := p.number(`document.querySelector(".table-scroll").scrollWidth - document.querySelector(".table-scroll").clientWidth`); w <= 0 {
+			t.Errorf("the wide table does not scroll inside its region (overflow %.0f px)", w)
+		}
+		p.open(root + "/docs/alpha/guide/configure/")
 		// The table of contents comes after the title, not above it.
 		if order := p.eval(`String(document.querySelector("article .toc-inline").getBoundingClientRect().top > document.querySelector("main h1").getBoundingClientRect().top)`); order != "true" {
 			t.Errorf("the table of contents is not after the title")
@@ -339,6 +346,7 @@ func TestSiteInABrowser(t *testing.T) {
 			{"home", "/", ""},
 			{"repository index", "/docs/alpha/", ""},
 			{"page with tables and code", "/docs/alpha/guide/configure/", ""},
+			{"page wider than a phone", "/docs/alpha/guide/wide/", ""},
 			{"taxonomy", "/tags/", ""},
 			{"term", "/tags/setup/", ""},
 			{"search results", "/docs/alpha/intro/", "endpoints"},

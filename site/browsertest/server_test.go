@@ -34,6 +34,9 @@ func renderFixture(t *testing.T, baseURL string, params map[string]any) string {
 	if err := os.CopyFS(project, os.DirFS(fixtureProject)); err != nil {
 		t.Fatalf("copy fixture: %v", err)
 	}
+	if err := os.WriteFile(filepath.Join(project, "content", "alpha", "guide", "wide.md"), []byte(widePage), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	publish := filepath.Join(t.TempDir(), "public")
 	logs := &bytes.Buffer{}
 	_, err := site.Render(context.Background(), site.Options{
@@ -184,3 +187,18 @@ func (s *reloadServer) sendReload(build string) {
 		frames <- frame
 	}
 }
+
+// widePage is a page wider than a phone: a table of many columns and a
+// long unbroken inline code span (the browser tests check that only the
+// table scrolls, inside a region the keyboard can reach).
+const widePage = `---
+title: Wide content
+---
+
+| Setting | Environment variable | Command-line flag | Configuration key | Default value | Meaning |
+|---|---|---|---|---|---|
+| workers | ALPHA_WORKER_PROCESSES | --worker-processes | processing.workers.count | number-of-cores | How many worker processes run |
+| retention | ALPHA_RETENTION_PERIOD | --retention-period | storage.retention.period | thirty-days | How long finished jobs are kept |
+
+Set ` + "`ALPHA_WORKER_PROCESSES_AND_RETENTION_PERIOD_AND_CONFIGURATION_DIRECTORY_OVERRIDE`" + ` once.
+`
