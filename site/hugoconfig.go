@@ -14,7 +14,8 @@ import (
 )
 
 // searchOutputFormat is the name of the home page's output format that
-// writes /search/index.json.
+// writes the render's search entries to /search/index.json (the assembly
+// writes the site's index from them; see searchindex.go).
 const searchOutputFormat = "searchindex"
 
 // defaultTaxonomies apply when the configuration names none, as in the spec.

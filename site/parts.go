@@ -140,7 +140,36 @@ func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, erro
 			return Result{}, err
 		}
 	}
-	return renderProject(ctx, opts, renderRole{whole: true}, themeFS)
+	res, err := renderProject(ctx, opts, renderRole{whole: true}, themeFS)
+	if err != nil {
+		return res, err
+	}
+	return res, compactWholeSearch(opts)
+}
+
+// compactWholeSearch turns the one search index file of a one-piece
+// render into the pieces an assembly writes (searchindex.go), so that
+// both publish the same site.
+func compactWholeSearch(opts Options) error {
+	units := Units(opts.Repositories)
+	paths := make([]string, len(units))
+	for i, u := range units {
+		paths[i] = u.Path
+	}
+	byUnit, err := splitSearch(opts.PublishDir, opts.Generator.BaseURL, paths)
+	if err != nil || len(byUnit) == 0 {
+		return err // no index: a site without search
+	}
+	books := make([][]byte, len(paths))
+	for i, p := range paths {
+		books[i] = byUnit[p]
+	}
+	files, err := compactSearch(books)
+	if err != nil {
+		return err
+	}
+	_, err = placeSearchFiles(opts.PublishDir, files, nil)
+	return err
 }
 
 // repositoriesOfContent names a repository after each directory directly

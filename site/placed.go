@@ -1,10 +1,8 @@
 package site
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -30,7 +29,11 @@ type PlacedSite struct {
 	// AssemblyFiles those pages' files.
 	Assembly      string     `json:"assembly,omitempty"`
 	AssemblyFiles []FileHash `json:"assembly_files,omitempty"`
-	// Search is the hash of search/index.json as written; "" for none.
+	// SearchFiles are the search index's files as written (see
+	// searchindex.go); none for a site without search.
+	SearchFiles []FileHash `json:"search_files,omitempty"`
+	// Search is the hash of the one-file search index an earlier docweave
+	// wrote (search/index.json); read only, and taken into SearchFiles.
 	Search string `json:"search,omitempty"`
 	// Redirects are the redirect map and the moved pages' redirect pages
 	// as written (see writeRedirects).
@@ -52,9 +55,6 @@ type FileHash struct {
 	Hash string `json:"hash"`
 }
 
-// searchFile is the search index's path in the site.
-const searchFile = "search/index.json"
-
 // FileHashes lists every file of the site with its content hash, sorted
 // by path.
 func (p *PlacedSite) FileHashes() []FileHash {
@@ -64,9 +64,7 @@ func (p *PlacedSite) FileHashes() []FileHash {
 	}
 	out = append(out, p.AssemblyFiles...)
 	out = append(out, p.Redirects...)
-	if p.Search != "" {
-		out = append(out, FileHash{Rel: searchFile, Hash: p.Search})
-	}
+	out = append(out, p.SearchFiles...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Rel < out[j].Rel })
 	return out
 }
@@ -81,6 +79,10 @@ func preparePublishDir(dir, workDir string, placed *PlacedSite) (*PlacedSite, er
 			cp.Units = make(map[string]PlacedUnit, len(placed.Units))
 			for k, v := range placed.Units {
 				cp.Units[k] = v
+			}
+			if cp.Search != "" { // written by an earlier docweave
+				cp.SearchFiles = append(slices.Clone(cp.SearchFiles), FileHash{Rel: searchManifestFile, Hash: cp.Search})
+				cp.Search = ""
 			}
 			return &cp, nil
 		}
@@ -135,67 +137,77 @@ func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error 
 	return nil
 }
 
-// writeSearchIndex writes search/index.json — every unit's entries, unit
-// after unit in menu order — when it differs from the one in place.
+// writeSearchIndex writes the search index of the units (searchindex.go)
+// and removes the files of the one in place that it no longer has. Its
+// files other than the manifest are named by their content, so a file in
+// place under the same name is left as it is.
 func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []AssembledUnit) error {
-	data, err := searchIndex(repos, units)
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(data)
-	hash := hex.EncodeToString(sum[:])
-	if hash == p.Search {
-		return nil
-	}
-	file := filepath.Join(dir, filepath.FromSlash(searchFile))
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
-	}
-	if err := replaceFile(file, data); err != nil {
-		return fmt.Errorf("site: assemble: %w", err)
-	}
-	p.Search = hash
-	return nil
-}
-
-// removeSearchIndex removes a search index a site with search had.
-func (p *PlacedSite) removeSearchIndex(dir string) error {
-	if p.Search == "" {
-		return nil
-	}
-	p.Search = ""
-	return removeFile(dir, searchFile)
-}
-
-// searchIndex is the site's search index: every unit's entries, unit after
-// unit in menu order.
-func searchIndex(repos []Repository, units []AssembledUnit) ([]byte, error) {
 	byPath := make(map[string]AssembledUnit, len(units))
 	for _, u := range units {
 		byPath[u.Path] = u
 	}
-	var b bytes.Buffer
-	b.WriteByte('[')
-	first := true
+	var books [][]byte
 	for _, unit := range Units(repos) {
-		u, ok := byPath[unit.Path]
-		if !ok || len(u.Search) == 0 {
-			continue
-		}
-		var entries []json.RawMessage
-		if err := json.Unmarshal(u.Search, &entries); err != nil {
-			return nil, fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
-		}
-		for _, e := range entries {
-			if !first {
-				b.WriteByte(',')
-			}
-			first = false
-			b.Write(e)
+		if u, ok := byPath[unit.Path]; ok && len(u.Search) > 0 {
+			books = append(books, u.Search)
 		}
 	}
-	b.WriteByte(']')
-	return b.Bytes(), nil
+	files, err := compactSearch(books)
+	if err != nil {
+		return err
+	}
+	written, err := placeSearchFiles(dir, files, p.SearchFiles)
+	if err != nil {
+		return err
+	}
+	p.SearchFiles = written
+	return nil
+}
+
+// placeSearchFiles writes files (content by slash path) into dir where the
+// placed list does not show them already, removes the placed ones files
+// lacks, and returns the new list, sorted by path.
+func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([]FileHash, error) {
+	had := make(map[string]string, len(placed))
+	for _, f := range placed {
+		had[f.Rel] = f.Hash
+	}
+	out := make([]FileHash, 0, len(files))
+	for rel, data := range files {
+		sum := sha256.Sum256(data)
+		hash := hex.EncodeToString(sum[:])
+		out = append(out, FileHash{Rel: rel, Hash: hash})
+		if had[rel] == hash {
+			continue
+		}
+		file := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			return nil, fmt.Errorf("site: assemble: %w", err)
+		}
+		if err := replaceFile(file, data); err != nil {
+			return nil, fmt.Errorf("site: assemble: %w", err)
+		}
+	}
+	for _, f := range placed {
+		if _, ok := files[f.Rel]; !ok {
+			if err := removeFile(dir, f.Rel); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Rel < out[j].Rel })
+	return out, nil
+}
+
+// removeSearchIndex removes the search index a site with search had.
+func (p *PlacedSite) removeSearchIndex(dir string) error {
+	for _, f := range p.SearchFiles {
+		if err := removeFile(dir, f.Rel); err != nil {
+			return err
+		}
+	}
+	p.SearchFiles = nil
+	return nil
 }
 
 // hashTree lists the files below dir/rel with their content hashes, paths

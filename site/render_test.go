@@ -148,8 +148,8 @@ func TestRenderMenuIsBuiltFromThePageTree(t *testing.T) {
 	}
 }
 
-// searchEntry is one entry of /search/index.json.
-type searchEntry struct {
+// publishedEntry is one entry of the search index.
+type publishedEntry struct {
 	Title      string   `json:"title"`
 	URL        string   `json:"url"`
 	Repository string   `json:"repository"`
@@ -158,13 +158,13 @@ type searchEntry struct {
 	Text       string   `json:"text"`
 }
 
-func readSearchIndex(t *testing.T, publishDir string) map[string]searchEntry {
+func readSearchIndex(t *testing.T, publishDir string) map[string]publishedEntry {
 	t.Helper()
-	var entries []searchEntry
-	if err := json.Unmarshal([]byte(readPublished(t, publishDir, "search/index.json")), &entries); err != nil {
+	var entries []publishedEntry
+	if err := json.Unmarshal([]byte(searchEntriesJSON(t, publishDir)), &entries); err != nil {
 		t.Fatalf("search/index.json does not parse: %v", err)
 	}
-	byURL := map[string]searchEntry{}
+	byURL := map[string]publishedEntry{}
 	for _, e := range entries {
 		byURL[e.URL] = e
 	}

@@ -220,7 +220,7 @@ type rawSearchEntry map[string]any
 func TestVersionedSearchEntriesCarryTheirVersion(t *testing.T) {
 	opts, _ := renderVersioned(t, "")
 	var entries []rawSearchEntry
-	if err := json.Unmarshal([]byte(readPublished(t, opts.PublishDir, "search/index.json")), &entries); err != nil {
+	if err := json.Unmarshal([]byte(searchEntriesJSON(t, opts.PublishDir)), &entries); err != nil {
 		t.Fatalf("search index: %v", err)
 	}
 	byURL := map[string]rawSearchEntry{}

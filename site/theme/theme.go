@@ -17,7 +17,7 @@
 //	layouts/404.html             the not-found page
 //	layouts/version-redirect.html  a versioned repository's root page,
 //	                             leading to its default version
-//	layouts/home.searchindex.json  /search/index.json for client-side search
+//	layouts/home.searchindex.json  the search entries the assembly writes the index from
 //	layouts/_partials/           small named pieces the layouts share
 //	layouts/_markup/             link and image render hooks
 //	layouts/_shortcodes/         callouts other themes' pages use (hint,

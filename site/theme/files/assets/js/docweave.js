@@ -1,14 +1,16 @@
 /*
  * docweave theme behaviour. Every page works without it; this file adds:
  *   - the colour theme switch (auto, light, dark), remembered per browser;
- *   - the search box over /search/index.json, entirely in the browser;
+ *   - the search box over the index under /search/, entirely in the
+ *     browser, loading the index's pieces as a search needs them;
  *   - the menu button on small screens;
  *   - folding of menu directories when the site sets collapsibleMenu.
  *   - on the 404 page, sending a link from before versioning on to the
  *     same page in the repository's default version.
  * The version switcher needs none of it: it is a <details> of plain links.
- * No network other than the site itself: the index is fetched from the
- * URL the page names in <meta name="docweave-search-index">.
+ * No network other than the site itself: the index's manifest is fetched
+ * from the URL the page names in <meta name="docweave-search-index">, its
+ * pieces from beside it.
  */
 (function () {
   "use strict";
@@ -113,32 +115,85 @@
 
   /* ---- search ---------------------------------------------------------- */
 
+  // The index comes in pieces (docs/theme.md, "Search"): a manifest, one
+  // book of pages per repository version, the words of the pages' texts
+  // in chunks, and each page's text in a file of its own. A search loads
+  // the books it ranks, the word chunks its words are in and the texts of
+  // the results it shows; the browser keeps every piece but the manifest
+  // for good, as each is named by its content.
   var MAX_RESULTS = 10;
-  var index = null; // the loaded entries, each with lower-cased copies
-  var loading = null;
+  var manifestURL = "";
+  var manifest = null; // promise of the manifest, once asked for
+  var books = []; // per book: its manifest entry, first page number, items
+  var chunks = []; // the manifest's word chunks: {first, file}
+  var loaded = {}; // file → promise of its content
 
-  function loadIndex(url) {
-    if (!loading) {
-      loading = fetch(url, { credentials: "same-origin" })
-        .then(function (r) {
-          if (!r.ok) throw new Error("search index: HTTP " + r.status);
-          return r.json();
-        })
-        .then(function (entries) {
-          index = entries.map(function (e) {
+  function fetchPiece(file, asText) {
+    if (!loaded[file]) {
+      loaded[file] = fetch(new URL(file, manifestURL).href, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error("search index: " + file + ": HTTP " + r.status);
+        return asText ? r.text() : r.json();
+      });
+      loaded[file].catch(function () {
+        delete loaded[file]; // try again on the next search
+      });
+    }
+    return loaded[file];
+  }
+
+  function loadManifest() {
+    if (!manifest) {
+      manifest = fetchPiece(manifestURL).then(function (m) {
+        if (!m || m.format !== 1) throw new Error("search index: unknown format");
+        var start = 0;
+        books = m.books.map(function (ref) {
+          var book = { ref: ref, start: start, preferred: preferredVersion(ref), items: null };
+          start += ref.pages;
+          return book;
+        });
+        chunks = m.words;
+        return m;
+      });
+      manifest.catch(function () {
+        manifest = null;
+      });
+    }
+    return manifest;
+  }
+
+  // loadBooks loads the books for which want(book) holds and makes their
+  // pages searchable items, each with lower-cased copies of what is
+  // matched.
+  function loadBooks(want) {
+    return Promise.all(
+      books.filter(want).map(function (book) {
+        return fetchPiece(book.ref.file).then(function (data) {
+          if (book.items) return;
+          book.items = data.pages.map(function (p, i) {
+            var e = {
+              title: p[0],
+              url: data.base + p[1],
+              repository: book.ref.repository,
+              section: data.sections[p[2]] || "",
+              tags: p[3] || [],
+              textFile: p[4],
+              version: book.ref.version,
+              versionIsDefault: book.ref.versionIsDefault,
+              versionRank: book.ref.versionRank || 0
+            };
             return {
               entry: e,
-              preferred: preferredVersion(e),
-              title: (e.title || "").toLowerCase(),
-              tags: (e.tags || []).join(" ").toLowerCase(),
-              place: ((e.repository || "") + " " + (e.section || "")).toLowerCase(),
-              text: (e.text || "").toLowerCase()
+              page: book.start + i,
+              preferred: book.preferred,
+              title: e.title.toLowerCase(),
+              tags: e.tags.join(" ").toLowerCase(),
+              place: (e.repository + " " + e.section).toLowerCase(),
+              text: ""
             };
           });
-          return index;
         });
-    }
-    return loading;
+      })
+    );
   }
 
   // reading is the repository and version of the page being read, from
@@ -170,10 +225,79 @@
       });
   }
 
-  // score ranks an entry for the query terms: every term must occur
+  // wordsOf splits a query word the way the index splits text into words
+  // (textWords in site/searchindex.go): runs of letters and digits.
+  function wordsOf(term) {
+    return term.split(/[^\p{L}\p{N}]+/u).filter(function (w) {
+      return w.length > 0;
+    });
+  }
+
+  // chunksFor lists the word chunks that may hold words starting with
+  // part (only the word itself for a part of one letter).
+  function chunksFor(part) {
+    var lo = 0;
+    var hi = chunks.length - 1;
+    var at = 0;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (chunks[mid].first <= part) {
+        at = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    var out = [];
+    for (var i = at; i < chunks.length; i++) {
+      if (i > at && (part.length < 2 || chunks[i].first.indexOf(part) !== 0)) break;
+      out.push(chunks[i].file);
+    }
+    return out;
+  }
+
+  // pagesWith resolves to the set of page numbers whose text has a word
+  // starting with part (for a part of one letter: that word).
+  function pagesWith(part) {
+    return Promise.all(chunksFor(part).map(function (f) { return fetchPiece(f); })).then(function (loadedChunks) {
+      var pages = new Set();
+      loadedChunks.forEach(function (c) {
+        for (var i = 0; i < c.words.length; i++) {
+          var w = c.words[i];
+          if (part.length < 2 ? w !== part : w.indexOf(part) !== 0) continue;
+          var page = 0;
+          c.pages[i].forEach(function (gap) {
+            page += gap;
+            pages.add(page);
+          });
+        }
+      });
+      return pages;
+    });
+  }
+
+  // textHits resolves to one set per query word: the pages whose text
+  // holds it, every letter-and-digit run of it starting a word there.
+  function textHits(words) {
+    return Promise.all(
+      words.map(function (term) {
+        var parts = wordsOf(term);
+        if (parts.length === 0) return new Set();
+        return Promise.all(parts.map(pagesWith)).then(function (sets) {
+          return new Set(
+            Array.from(sets[0]).filter(function (page) {
+              return sets.every(function (s) { return s.has(page); });
+            })
+          );
+        });
+      })
+    );
+  }
+
+  // score ranks an item for the query words: every word must occur
   // somewhere; title hits weigh most, then tags, then repository and
   // section, then the text.
-  function score(item, words) {
+  function score(item, words, inText) {
     var total = 0;
     for (var i = 0; i < words.length; i++) {
       var w = words[i];
@@ -182,21 +306,22 @@
       if (at >= 0) s += at === 0 || item.title.charAt(at - 1) === " " ? 12 : 8;
       if (item.tags.indexOf(w) >= 0) s += 6;
       if (item.place.indexOf(w) >= 0) s += 3;
-      if (item.text.indexOf(w) >= 0) s += 1;
+      if (inText[i].has(item.page)) s += 1;
       if (s === 0) return 0;
       total += s;
     }
     return total;
   }
 
-  function search(query) {
-    var words = terms(query);
-    if (!index || words.length === 0) return [];
+  // rank returns the best items of the loaded books.
+  function rank(words, inText) {
     var hits = [];
-    for (var i = 0; i < index.length; i++) {
-      var s = score(index[i], words);
-      if (s > 0) hits.push({ item: index[i], score: s });
-    }
+    books.forEach(function (book) {
+      (book.items || []).forEach(function (item) {
+        var s = score(item, words, inText);
+        if (s > 0) hits.push({ item: item, score: s });
+      });
+    });
     hits.sort(function (a, b) {
       return (
         b.item.preferred - a.item.preferred ||
@@ -208,6 +333,43 @@
     return hits.slice(0, MAX_RESULTS).map(function (h) {
       return h.item;
     });
+  }
+
+  // search resolves to the best results for query, each with its text
+  // loaded. The other versions' books are loaded only when the preferred
+  // ones give fewer than a page of results: they rank after them anyway.
+  function search(query) {
+    var words = terms(query);
+    if (words.length === 0) return Promise.resolve([]);
+    var inText;
+    return loadManifest()
+      .then(function () {
+        return Promise.all([loadBooks(function (b) { return b.preferred; }), textHits(words)]);
+      })
+      .then(function (got) {
+        inText = got[1];
+        var results = rank(words, inText);
+        if (results.length >= MAX_RESULTS) return results;
+        return loadBooks(function (b) { return !b.preferred; }).then(function () {
+          return rank(words, inText);
+        });
+      })
+      .then(function (results) {
+        return Promise.all(
+          results.map(function (item) {
+            if (!item.entry.textFile) return "";
+            return fetchPiece("text/" + item.entry.textFile, true).catch(function () {
+              return ""; // the result without its snippet
+            });
+          })
+        ).then(function (texts) {
+          results.forEach(function (item, i) {
+            item.entry.text = texts[i];
+            item.text = texts[i].toLowerCase();
+          });
+          return results;
+        });
+      });
   }
 
   // snippet returns the text around the first term found, as a fragment
@@ -256,7 +418,7 @@
     var meta = document.querySelector('meta[name="docweave-search-index"]');
     if (!box || !input || !list || !meta || !window.fetch) return;
     box.hidden = false;
-    var url = meta.getAttribute("content");
+    manifestURL = new URL(meta.getAttribute("content"), location.href).href;
     var timer = null;
 
     function close() {
@@ -271,11 +433,10 @@
         status.textContent = "";
         return;
       }
-      loadIndex(url).then(
-        function () {
+      search(query).then(
+        function (results) {
           if (input.value.trim() !== query) return; // typed on meanwhile
           var words = terms(query);
-          var results = search(query);
           list.textContent = "";
           results.forEach(function (item) {
             var li = document.createElement("li");
@@ -325,8 +486,13 @@
       return Array.prototype.slice.call(list.querySelectorAll("a"));
     }
 
+    // Focus is a promise of a search: its manifest and books load then.
     input.addEventListener("focus", function () {
-      loadIndex(url).catch(function () {});
+      loadManifest()
+        .then(function () {
+          return loadBooks(function (b) { return b.preferred; });
+        })
+        .catch(function () {});
     });
     input.addEventListener("input", function () {
       clearTimeout(timer);

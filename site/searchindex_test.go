@@ -1,0 +1,214 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func TestTextWordsAreRunsOfLettersAndDigits(t *testing.T) {
+	got := textWords("Configure TLS: x86_64, naïve CAFÉ 2.0 — configure tls ²")
+	want := []string{"configure", "tls", "x86", "64", "naïve", "café", "2", "0", "²"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("textWords = %q, want %q", got, want)
+	}
+}
+
+// searchBook makes a book of entries as the theme's template writes them.
+func searchBook(t *testing.T, entries ...map[string]any) []byte {
+	t.Helper()
+	data, err := json.Marshal(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestCompactSearchKeepsEveryEntry(t *testing.T) {
+	books := [][]byte{
+		searchBook(t,
+			map[string]any{"title": "Alpha", "url": "/docs/alpha/", "repository": "alpha", "section": "", "tags": []any{}, "text": "Alpha <b>welcomes</b> you & all"},
+			map[string]any{"title": "Install", "url": "/docs/alpha/guide/install/", "repository": "alpha", "section": "Guide", "tags": []any{"setup", 2}, "text": "Install it."},
+			map[string]any{"title": "Empty", "url": "/docs/alpha/guide/empty/", "repository": "alpha", "section": "Guide", "tags": []any{}, "text": ""},
+		),
+		searchBook(t), // a unit without pages
+		searchBook(t,
+			map[string]any{"title": "Gamma", "url": "/docs/gamma/v1/", "repository": "gamma", "section": "", "tags": []any{}, "text": "Install it.", "version": "v1", "versionIsDefault": false, "versionRank": 1},
+			map[string]any{"title": "Other place", "url": "/elsewhere/", "repository": "gamma", "section": "", "tags": []any{}, "text": "Far", "version": "v1", "versionIsDefault": false, "versionRank": 1},
+		),
+	}
+	files, err := compactSearch(books)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeSearchIndex(func(rel string) ([]byte, error) {
+		data, ok := files[rel]
+		if !ok {
+			return nil, fmt.Errorf("no file %s", rel)
+		}
+		return data, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []json.RawMessage
+	for _, b := range books {
+		var entries []json.RawMessage
+		if err := json.Unmarshal(b, &entries); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, entries...)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d entries read back, want %d", len(got), len(want))
+	}
+	for i := range want {
+		var g, w any
+		_ = json.Unmarshal(got[i], &g)
+		_ = json.Unmarshal(want[i], &w)
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("entry %d:\n got %s\nwant %s", i, got[i], want[i])
+		}
+	}
+
+	// Every piece but the manifest is named by its content; one text
+	// shared by two pages is one file.
+	named := regexp.MustCompile(`^search/(pages|words|text/page)\.([0-9a-f]{32})\.(json|txt)$`)
+	texts := 0
+	for rel, data := range files {
+		if rel == searchManifestFile {
+			continue
+		}
+		m := named.FindStringSubmatch(rel)
+		sum := sha256.Sum256(data)
+		if m == nil || m[2] != hex.EncodeToString(sum[:16]) {
+			t.Errorf("%s is not named by its content", rel)
+		}
+		if strings.HasPrefix(rel, "search/text/") {
+			texts++
+		}
+	}
+	if texts != 3 {
+		t.Errorf("%d text files, want 3 (four texts, one of them twice, one page without)", texts)
+	}
+}
+
+func TestWordChunksListEveryWordOnceWithItsPages(t *testing.T) {
+	// Enough pages and words for several chunks.
+	var entries []map[string]any
+	want := map[string][]int{}
+	for p := 0; p < 1500; p++ {
+		var words []string
+		for w := p % 7; w < 300; w += 7 {
+			word := fmt.Sprintf("word%03d", w)
+			words = append(words, word)
+			want[word] = append(want[word], p)
+		}
+		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": strings.Join(words, " ")})
+	}
+	files, err := compactSearch([][]byte{searchBook(t, entries...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m searchManifest
+	if err := json.Unmarshal(files[searchManifestFile], &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Words) < 3 {
+		t.Fatalf("%d word chunks, want several", len(m.Words))
+	}
+	got := map[string][]int{}
+	var order []string
+	for i, ref := range m.Words {
+		var c searchChunkFile
+		if err := json.Unmarshal(files[path.Join("search", ref.File)], &c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Words[0] != ref.First {
+			t.Errorf("chunk %d starts with %q, the manifest says %q", i, c.Words[0], ref.First)
+		}
+		for j, w := range c.Words {
+			if _, dup := got[w]; dup {
+				t.Errorf("%q is in two chunks", w)
+			}
+			page := 0
+			for _, gap := range c.Pages[j] {
+				page += gap
+				got[w] = append(got[w], page)
+			}
+			order = append(order, w)
+		}
+	}
+	if !sort.StringsAreSorted(order) {
+		t.Error("the chunks' words are not in order")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the chunks' pages differ from the pages holding each word")
+	}
+}
+
+func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
+	dir := t.TempDir()
+	page := func(n int, text string) map[string]any {
+		return map[string]any{"title": fmt.Sprint("Page ", n), "url": fmt.Sprintf("/docs/r/p%d/", n), "repository": "r", "section": "", "tags": []any{}, "text": text}
+	}
+	first, err := compactSearch([][]byte{searchBook(t, page(1, "one stays"), page(2, "two goes"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, err := placeSearchFiles(dir, first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stays := filepath.Join(dir, "search", "text", contentName("page", ".txt", []byte("one stays")))
+	before, err := os.Stat(stays)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := compactSearch([][]byte{searchBook(t, page(1, "one stays"), page(2, "two changed"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if placed, err = placeSearchFiles(dir, second, placed); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(stays)
+	if err != nil || !os.SameFile(before, after) {
+		t.Errorf("an unchanged page's text was written again (%v)", err)
+	}
+	onDisk, err := hashTree(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(onDisk, placed) {
+		t.Errorf("the directory holds\n%v\nthe list says\n%v", onDisk, placed)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "search", "text", contentName("page", ".txt", []byte("two goes")))); !os.IsNotExist(err) {
+		t.Errorf("the old text stayed: %v", err)
+	}
+
+	// Without pages nothing but the manifest is left, and no empty
+	// directory.
+	empty, err := compactSearch(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if placed, err = placeSearchFiles(dir, empty, placed); err != nil {
+		t.Fatal(err)
+	}
+	if len(placed) != 1 || placed[0].Rel != searchManifestFile {
+		t.Errorf("left %v, want the manifest alone", placed)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "search", "text")); !os.IsNotExist(err) {
+		t.Errorf("the empty text directory stayed: %v", err)
+	}
+}
