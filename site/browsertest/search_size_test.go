@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
@@ -183,4 +184,37 @@ type countingWriter int64
 func (c *countingWriter) Write(p []byte) (int, error) {
 	*c += countingWriter(len(p))
 	return len(p), nil
+}
+
+// TestSearchAcrossANewPublish: a reader who searched keeps the page open
+// while the site is published anew, which removes the pieces of the index
+// the old manifest names. Back in the search box, the reader searches the
+// new site.
+func TestSearchAcrossANewPublish(t *testing.T) {
+	served := renderFixture(t, "/", nil)
+	next := renderFixtureWith(t, "/", nil, map[string]string{
+		"beta/usage/sprockets.md": "---\ntitle: Sprocket tuning\n---\n\nSprockets arrive with the new publish.\n",
+	})
+	// The docs server, which asks browsers to revalidate the manifest.
+	root := "http://" + listen(t, docs.New(docs.Options{PublicDir: served, Log: zerolog.Nop()}))
+	ctx := newBrowser(t)
+	p := page{t, ctx}
+	p.open(root + "/docs/alpha/intro/")
+	p.do("search", chromedp.SendKeys(`#dw-search-input`, "endpoints"), chromedp.WaitVisible(`#dw-search-results a`))
+
+	// Publish: the new site takes the old one's place.
+	if err := os.Rename(served, served+".old"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(next, served); err != nil {
+		t.Fatal(err)
+	}
+	// The reader comes back to the search box.
+	p.do("search again", chromedp.SendKeys(`#dw-search-input`, kb.Escape), chromedp.Click(`main h1`),
+		chromedp.Click(`#dw-search-input`), chromedp.SendKeys(`#dw-search-input`, "sprockets arrive"),
+		chromedp.WaitVisible(`#dw-search-results li`))
+	p.waitFor(`document.querySelector("#dw-search-results li .search-title") !== null`, "a result from the new site")
+	if got := p.text(`#dw-search-results li:first-child .search-title`); got != "Sprocket tuning" {
+		t.Errorf("first result after the publish = %q, want the new page; results:\n%s", got, p.text(`#dw-search-results`))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -30,12 +31,26 @@ const fixtureProject = "../testdata/project"
 // base URL and theme parameters and returns the publish directory.
 func renderFixture(t *testing.T, baseURL string, params map[string]any) string {
 	t.Helper()
+	return renderFixtureWith(t, baseURL, params, nil)
+}
+
+// renderFixtureWith is renderFixture with more pages: content by path
+// below content/.
+func renderFixtureWith(t *testing.T, baseURL string, params map[string]any, pages map[string]string) string {
+	t.Helper()
 	project := filepath.Join(t.TempDir(), "project")
 	if err := os.CopyFS(project, os.DirFS(fixtureProject)); err != nil {
 		t.Fatalf("copy fixture: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(project, "content", "alpha", "guide", "wide.md"), []byte(widePage), 0o644); err != nil {
-		t.Fatal(err)
+	pages = maps.Clone(pages)
+	if pages == nil {
+		pages = map[string]string{}
+	}
+	pages["alpha/guide/wide.md"] = widePage
+	for rel, text := range pages {
+		if err := os.WriteFile(filepath.Join(project, "content", filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	publish := filepath.Join(t.TempDir(), "public")
 	logs := &bytes.Buffer{}

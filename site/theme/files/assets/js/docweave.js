@@ -128,12 +128,17 @@
   var chunks = []; // the manifest's word chunks: {first, file}
   var loaded = {}; // file → promise of its content
 
+  function fetchFile(file, asText) {
+    return fetch(new URL(file, manifestURL).href, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("search index: " + file + ": HTTP " + r.status);
+      return asText ? r.text() : r.json();
+    });
+  }
+
+  // fetchPiece fetches a piece of the index once: its name is its content.
   function fetchPiece(file, asText) {
     if (!loaded[file]) {
-      loaded[file] = fetch(new URL(file, manifestURL).href, { credentials: "same-origin" }).then(function (r) {
-        if (!r.ok) throw new Error("search index: " + file + ": HTTP " + r.status);
-        return asText ? r.text() : r.json();
-      });
+      loaded[file] = fetchFile(file, asText);
       loaded[file].catch(function () {
         delete loaded[file]; // try again on the next search
       });
@@ -143,7 +148,7 @@
 
   function loadManifest() {
     if (!manifest) {
-      manifest = fetchPiece(manifestURL).then(function (m) {
+      manifest = fetchFile(manifestURL).then(function (m) {
         if (!m || m.format !== 1) throw new Error("search index: unknown format");
         var start = 0;
         books = m.books.map(function (ref) {
@@ -369,6 +374,12 @@
           });
           return results;
         });
+      })
+      .catch(function (err) {
+        // A piece may be gone because the site was published anew since
+        // the manifest was read: the next search reads it again.
+        manifest = null;
+        throw err;
       });
   }
 
@@ -433,53 +444,58 @@
         status.textContent = "";
         return;
       }
-      search(query).then(
-        function (results) {
-          if (input.value.trim() !== query) return; // typed on meanwhile
-          var words = terms(query);
-          list.textContent = "";
-          results.forEach(function (item) {
-            var li = document.createElement("li");
-            var a = document.createElement("a");
-            a.href = item.entry.url;
-            var title = document.createElement("span");
-            title.className = "search-title";
-            title.textContent = item.entry.title;
-            a.appendChild(title);
-            var where = [item.entry.repository, item.entry.section].filter(Boolean).join(" › ");
-            if (where || item.entry.version) {
-              var place = document.createElement("span");
-              place.className = "search-where";
-              place.textContent = where;
-              if (item.entry.version) place.appendChild(versionLabel(item.entry.version));
-              a.appendChild(place);
+      // A failed search is tried once more: it read the manifest again.
+      search(query)
+        .catch(function () {
+          return search(query);
+        })
+        .then(
+          function (results) {
+            if (input.value.trim() !== query) return; // typed on meanwhile
+            var words = terms(query);
+            list.textContent = "";
+            results.forEach(function (item) {
+              var li = document.createElement("li");
+              var a = document.createElement("a");
+              a.href = item.entry.url;
+              var title = document.createElement("span");
+              title.className = "search-title";
+              title.textContent = item.entry.title;
+              a.appendChild(title);
+              var where = [item.entry.repository, item.entry.section].filter(Boolean).join(" › ");
+              if (where || item.entry.version) {
+                var place = document.createElement("span");
+                place.className = "search-where";
+                place.textContent = where;
+                if (item.entry.version) place.appendChild(versionLabel(item.entry.version));
+                a.appendChild(place);
+              }
+              var text = document.createElement("span");
+              text.className = "search-snippet";
+              text.appendChild(snippet(item, words));
+              a.appendChild(text);
+              li.appendChild(a);
+              list.appendChild(li);
+            });
+            if (results.length === 0) {
+              var none = document.createElement("li");
+              none.className = "search-none";
+              none.textContent = "No page matches “" + query + "”.";
+              list.appendChild(none);
             }
-            var text = document.createElement("span");
-            text.className = "search-snippet";
-            text.appendChild(snippet(item, words));
-            a.appendChild(text);
-            li.appendChild(a);
+            list.hidden = false;
+            status.textContent = results.length === 0 ? "No results" : results.length + (results.length === 1 ? " result" : " results");
+          },
+          function () {
+            list.textContent = "";
+            var li = document.createElement("li");
+            li.className = "search-none";
+            li.textContent = "The search index could not be loaded.";
             list.appendChild(li);
-          });
-          if (results.length === 0) {
-            var none = document.createElement("li");
-            none.className = "search-none";
-            none.textContent = "No page matches “" + query + "”.";
-            list.appendChild(none);
+            list.hidden = false;
+            status.textContent = "Search is unavailable";
           }
-          list.hidden = false;
-          status.textContent = results.length === 0 ? "No results" : results.length + (results.length === 1 ? " result" : " results");
-        },
-        function () {
-          list.textContent = "";
-          var li = document.createElement("li");
-          li.className = "search-none";
-          li.textContent = "The search index could not be loaded.";
-          list.appendChild(li);
-          list.hidden = false;
-          status.textContent = "Search is unavailable";
-        }
-      );
+        );
     }
 
     function links() {
@@ -487,7 +503,11 @@
     }
 
     // Focus is a promise of a search: its manifest and books load then.
+    // The manifest is read anew at every focus (usually a 304), so a
+    // reader who keeps the page open searches the site as last published;
+    // pieces already loaded are kept, as their names are their content.
     input.addEventListener("focus", function () {
+      manifest = null;
       loadManifest()
         .then(function () {
           return loadBooks(function (b) { return b.preferred; });
