@@ -40,6 +40,17 @@ type redirectCache struct {
 // mapOf returns the redirect map of the site root, nil when it has none
 // (or it cannot be read: the site is then served without redirects).
 func (c *redirectCache) mapOf(root *os.Root) redirectMap {
+	// A request costs one stat: the file is opened only when it is not the
+	// version the cache holds.
+	fi, err := root.Stat(RedirectsFile)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxRedirectsSize {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m != nil && c.key == keyOf(RedirectsFile, fi) {
+		return c.m
+	}
 	f, fi, err := openFile(root, RedirectsFile)
 	if err != nil {
 		return nil
@@ -49,11 +60,6 @@ func (c *redirectCache) mapOf(root *os.Root) redirectMap {
 		return nil
 	}
 	key := keyOf(RedirectsFile, fi)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m != nil && c.key == key {
-		return c.m
-	}
 	data, err := io.ReadAll(io.LimitReader(f, maxRedirectsSize))
 	if err != nil {
 		return nil

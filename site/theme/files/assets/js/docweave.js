@@ -4,6 +4,7 @@
  *   - the search box over the index under /search/, entirely in the
  *     browser, loading the index's pieces as a search needs them;
  *   - the menu button on small screens;
+ *   - the filter above the repository cards of a site with many;
  *   - folding of menu directories when the site sets collapsibleMenu.
  *   - on the 404 page, sending a link from before versioning on to the
  *     same page in the repository's default version.
@@ -550,6 +551,34 @@
     });
   }
 
+  /* ---- repository filter ---------------------------------------------- */
+
+  // setupRepositoryFilter shows the filter above many repository cards:
+  // it keeps the cards whose name, description or versions hold every
+  // word typed, and says how many it keeps.
+  function setupRepositoryFilter() {
+    var box = $(".repository-filter");
+    var input = $("#dw-repository-filter");
+    var status = $(".repository-filter-status");
+    if (!box || !input || !status) return;
+    var cards = Array.prototype.slice.call(document.querySelectorAll("#dw-repositories > .repository-card")).map(function (li) {
+      return { li: li, text: li.textContent.toLowerCase() };
+    });
+    box.hidden = false;
+    input.addEventListener("input", function () {
+      var words = terms(input.value);
+      var shown = 0;
+      cards.forEach(function (c) {
+        var keep = words.every(function (w) {
+          return c.text.indexOf(w) >= 0;
+        });
+        c.li.hidden = !keep;
+        if (keep) shown++;
+      });
+      status.textContent = words.length === 0 ? "" : shown + " of " + cards.length + " repositories";
+    });
+  }
+
   // Tabs (the tabs shortcode): without scripts the panels are stacked
   // sections, each under its title; here the tab list appears and one
   // panel shows at a time. Arrow keys, Home and End move between tabs.
@@ -592,6 +621,7 @@
     setupMenuButton();
     setupCollapsibleMenu();
     setupSearch();
+    setupRepositoryFilter();
     setupTabs();
     root.setAttribute("data-docweave-ready", "true");
   }
