@@ -2,6 +2,8 @@ package site
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -120,4 +122,63 @@ func TestAssemblyIntoAPlacedSiteChangesOnlyWhatDiffers(t *testing.T) {
 		t.Fatalf("the dropped term's directory stayed: %v", err)
 	}
 	check("back to the first site", fourth, units)
+}
+
+// TestAssemblyOverTheOneFileSearchIndex: a site an earlier docweave placed
+// holds its search index in one file, which its description names by
+// hash alone (PlacedSite.Search). The next assembly replaces it with the
+// index in pieces and describes the directory as it then is; one without
+// search removes it.
+func TestAssemblyOverTheOneFileSearchIndex(t *testing.T) {
+	work := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "site")
+	units := fixtureUnits(t, "", "1")
+	fresh := assembleInto(t, work, dir, nil, units)
+
+	// asEarlier turns the placed site into one of the earlier docweave.
+	old := []byte(`[{"title":"Old","url":"/docs/alpha/","repository":"alpha","section":"","tags":[],"text":"old"}]`)
+	asEarlier := func(placed *PlacedSite) *PlacedSite {
+		t.Helper()
+		for _, f := range placed.SearchFiles {
+			if err := removeFile(dir, f.Rel); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "search"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "search", "index.json"), old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		legacy := *placed
+		sum := sha256.Sum256(old)
+		legacy.SearchFiles, legacy.Search = nil, hex.EncodeToString(sum[:])
+		return &legacy
+	}
+
+	again := assembleInto(t, work, dir, asEarlier(fresh.Placed), units)
+	onDisk, err := hashTree(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(onDisk) != fmt.Sprint(again.Placed.FileHashes()) {
+		t.Errorf("the description does not match the directory:\n%v\n%v", onDisk, again.Placed.FileHashes())
+	}
+	if !reflect.DeepEqual(again.Placed.FileHashes(), fresh.Placed.FileHashes()) || again.Placed.Search != "" {
+		t.Error("the site differs from the one assembled into an empty directory")
+	}
+	if got := searchEntriesJSON(t, dir); strings.Contains(got, `"Old"`) {
+		t.Errorf("the old index's entries are still read: %s", got)
+	}
+
+	// Search turned off over the earlier docweave's site.
+	gen := fixtureGenerator()
+	gen.Params = map[string]any{"disableSearch": true}
+	if _, err := Assemble(context.Background(), AssembleOptions{WorkDir: work, PublishDir: dir, Placed: asEarlier(again.Placed),
+		Generator: gen, Repositories: fixtureRepos, Units: units, Logger: zerolog.Nop()}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "search")); !os.IsNotExist(err) {
+		t.Errorf("the earlier one-file index stayed on a site without search: %v", err)
+	}
 }
