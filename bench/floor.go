@@ -115,8 +115,10 @@ type FloorResult struct {
 // Hugo build (site.RenderWhole) and nothing else: the render half of the
 // floor; with minimal, with one-line templates instead
 // (site.RenderWholeMinimal). repositories are "name=content/path" pairs,
-// as the build's render stage would pass them.
-func RenderFloor(ctx context.Context, project, publish, title string, repositories []string, minimal bool) (FloorResult, error) {
+// as the build's render stage would pass them. When templateMetrics is not
+// nil, Hugo times every template and the table goes there
+// (site.Options.TemplateMetrics): where the theme's cost lies.
+func RenderFloor(ctx context.Context, project, publish, title string, repositories []string, minimal bool, templateMetrics io.Writer) (FloorResult, error) {
 	var repos []site.Repository
 	for _, r := range repositories {
 		name, path, ok := strings.Cut(r, "=")
@@ -132,7 +134,7 @@ func RenderFloor(ctx context.Context, project, publish, title string, repositori
 		render = site.RenderWholeMinimal
 	}
 	start := time.Now()
-	res, err := render(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop()})
+	res, err := render(ctx, site.Options{ProjectDir: project, PublishDir: publish, Generator: gen, Repositories: repos, Logger: zerolog.Nop(), TemplateMetrics: templateMetrics})
 	if err != nil {
 		return FloorResult{}, fmt.Errorf("render floor %s: %w", project, err)
 	}

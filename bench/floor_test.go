@@ -48,8 +48,31 @@ func TestInParallelRunsEveryJobAndReturnsAnError(t *testing.T) {
 }
 
 func TestRenderFloorRejectsABadRepository(t *testing.T) {
-	_, err := RenderFloor(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "p"), "t", []string{"=x"}, false)
+	_, err := RenderFloor(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "p"), "t", []string{"=x"}, false, nil)
 	if err == nil || !strings.Contains(err.Error(), `repository "=x": expected name=content/path`) {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestRenderFloorWritesTemplateMetrics: render-floor --template-metrics
+// gets Hugo's per-template table of the theme's render.
+func TestRenderFloorWritesTemplateMetrics(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "content", "repo", "guide"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	page := "# Install\n\nSee [the next step](next.md) and [Go](https://go.dev/).\n"
+	for name, body := range map[string]string{"install.md": page, "next.md": "# Next\n"} {
+		if err := os.WriteFile(filepath.Join(project, "content", "repo", "guide", name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var metrics strings.Builder
+	res, err := RenderFloor(context.Background(), project, filepath.Join(t.TempDir(), "public"), "t", []string{"repo=repo"}, false, &metrics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pages != 2 || !strings.Contains(metrics.String(), "_markup/render-link.html") || !strings.Contains(metrics.String(), "page.html") {
+		t.Fatalf("%d pages; metrics:\n%s", res.Pages, metrics.String())
 	}
 }

@@ -114,7 +114,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 
-	return map[string]any{
+	cfg := map[string]any{
 		"baseURL":                g.BaseURL,
 		"title":                  title,
 		"locale":                 "en",
@@ -184,6 +184,12 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 			"http":  map[string]any{"urls": []string{"none"}},
 		},
 	}
+	if opts.TemplateMetrics != nil && role.whole {
+		// Hugo times every template it executes; runBuild writes the
+		// table out (see Options.TemplateMetrics).
+		cfg["templateMetrics"] = true
+	}
+	return cfg
 }
 
 // mounts maps the project onto Hugo's component folders:

@@ -331,6 +331,9 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 		}
 		return b, fmt.Errorf("hugo build: %w", err)
 	}
+	if opts.TemplateMetrics != nil && role.whole && sites.Metrics != nil {
+		sites.Metrics.WriteMetrics(opts.TemplateMetrics)
+	}
 	b.pagesByFile = markdownPages(sites, l)
 	for _, n := range b.pagesByFile {
 		b.pages += n

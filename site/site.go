@@ -37,6 +37,7 @@
 package site
 
 import (
+	"io"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -62,6 +63,15 @@ type Options struct {
 	// Logger receives docweave's and Hugo's log output; Hugo never writes to
 	// stdout or stderr itself.
 	Logger zerolog.Logger
+	// TemplateMetrics, when set, has Hugo time every template it executes
+	// (its templateMetrics setting) and gets the table after the build:
+	// per template the cumulative, average and longest duration and the
+	// number of executions. It is how the theme's cost is found (see
+	// docweave-bench render-floor --template-metrics); a template's time
+	// includes the templates it calls, and the first template to ask for a
+	// page's content also pays for rendering its Markdown. Only a render in
+	// one piece (RenderWhole, RenderWholeMinimal) writes it.
+	TemplateMetrics io.Writer
 }
 
 // Repository is one aggregated repository as the site shows it.

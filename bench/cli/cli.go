@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -288,7 +289,7 @@ builds the farm, and serves until interrupted.`,
 // newRenderFloorCommand is the render half of the floor, run by `run` as a
 // child process of this binary, so its peak memory is its own.
 func newRenderFloorCommand() *cobra.Command {
-	var project, publish, title string
+	var project, publish, title, metricsFile string
 	var repos []string
 	var minimal bool
 	cmd := &cobra.Command{
@@ -300,7 +301,16 @@ func newRenderFloorCommand() *cobra.Command {
 			if project == "" || publish == "" {
 				return &ExitError{Code: 2, Err: fmt.Errorf("--project and --publish: both required")}
 			}
-			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos, minimal)
+			var metrics io.Writer
+			if metricsFile != "" {
+				f, err := os.Create(metricsFile)
+				if err != nil {
+					return &ExitError{Code: 1, Err: fmt.Errorf("template metrics: %w", err)}
+				}
+				defer f.Close()
+				metrics = f
+			}
+			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos, minimal, metrics)
 			if err != nil {
 				return &ExitError{Code: 1, Err: err}
 			}
@@ -312,6 +322,7 @@ func newRenderFloorCommand() *cobra.Command {
 	cmd.Flags().StringVar(&title, "title", "docweave benchmark", "site title")
 	cmd.Flags().StringArrayVar(&repos, "repository", nil, "name=content/path of a repository (repeatable)")
 	cmd.Flags().BoolVar(&minimal, "minimal", false, "render with one-line templates instead of the theme (the theme's floor)")
+	cmd.Flags().StringVar(&metricsFile, "template-metrics", "", "write Hugo's template metrics (time and count per template) to this file")
 	return cmd
 }
 

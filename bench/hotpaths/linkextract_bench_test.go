@@ -24,7 +24,7 @@ func renderedPage(tb testing.TB) []byte {
 		tb.Fatal(err)
 	}
 	publish := filepath.Join(tb.TempDir(), "public")
-	if _, err := bench.RenderFloor(context.Background(), project, publish, "hot paths", []string{"repo00=repo00"}, false); err != nil {
+	if _, err := bench.RenderFloor(context.Background(), project, publish, "hot paths", []string{"repo00=repo00"}, false, nil); err != nil {
 		tb.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(publish, "docs", "repo00", "reference", "page001", "index.html"))
