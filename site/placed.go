@@ -173,6 +173,7 @@ func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([
 		had[f.Rel] = f.Hash
 	}
 	out := make([]FileHash, 0, len(files))
+	made := map[string]bool{}
 	for rel, data := range files {
 		sum := sha256.Sum256(data)
 		hash := hex.EncodeToString(sum[:])
@@ -181,10 +182,13 @@ func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([
 			continue
 		}
 		file := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			return nil, fmt.Errorf("site: assemble: %w", err)
+		if parent := filepath.Dir(file); !made[parent] {
+			if err := os.MkdirAll(parent, 0o755); err != nil {
+				return nil, fmt.Errorf("site: assemble: %w", err)
+			}
+			made[parent] = true
 		}
-		if err := replaceFile(file, data); err != nil {
+		if err := writeNewFile(file, data); err != nil {
 			return nil, fmt.Errorf("site: assemble: %w", err)
 		}
 	}
@@ -197,6 +201,24 @@ func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Rel < out[j].Rel })
 	return out, nil
+}
+
+// writeNewFile writes a file that is not there yet in one step (a piece
+// named by its content: a new name is new content), and replaces one that
+// is (the manifest), never writing into it: it may be a link.
+func writeNewFile(file string, data []byte) error {
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return replaceFile(file, data)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // removeSearchIndex removes the search index a site with search had.

@@ -20,8 +20,8 @@ import (
 //	                               tags and text files
 //	search/words.<hash>.json       a run of the words of every page's text, in
 //	                               order, each with the pages it occurs in
-//	search/text/page.<hash>.txt    one page's text, for the snippet under a
-//	                               result
+//	search/texts.<hash>.json       the texts of a run of a book's pages, for
+//	                               the snippets under results
 //
 // Every file but the manifest is named by its content, so a browser keeps
 // it for good and a build rewrites only what changed. Pages are numbered
@@ -40,6 +40,12 @@ const searchFormat = 1
 // (uncompressed JSON): a query word loads the chunk its words are in, so
 // smaller chunks mean less to load for a search and more files.
 const searchChunkBytes = 24 << 10
+
+// searchTextBytes is about how much text one texts file holds: a result
+// loads the file its page's text is in, so smaller files mean less to
+// load for a search and more files in the site (each page in a file of
+// its own doubled a site's file count).
+const searchTextBytes = 8 << 10
 
 // searchEntry is one page as the theme's search template writes it (see
 // home.searchindex.json).
@@ -80,10 +86,12 @@ type searchChunkRef struct {
 }
 
 // searchBookFile is a book's pages file. Each page is
-// [title, URL after Base, section number, tags, text file name or ""].
+// [title, URL after Base, section number, tags, text], where text is
+// [texts file number, place in it], or null for a page without text.
 type searchBookFile struct {
 	Base     string   `json:"base"`
 	Sections []string `json:"sections"`
+	Texts    []string `json:"texts"`
 	Pages    [][]any  `json:"pages"`
 }
 
@@ -111,8 +119,24 @@ func compactSearch(books [][]byte) (map[string][]byte, error) {
 		if len(entries) == 0 {
 			continue
 		}
-		book := searchBookFile{Base: commonDir(entries), Sections: []string{}}
+		book := searchBookFile{Base: commonDir(entries), Sections: []string{}, Texts: []string{}}
 		sections := map[string]int{}
+		var texts []string // the texts file being filled
+		size := 0
+		flush := func() error {
+			if len(texts) == 0 {
+				return nil
+			}
+			data, err := json.Marshal(texts)
+			if err != nil {
+				return fmt.Errorf("site: search index: texts of %s: %w", entries[0].Repository, err)
+			}
+			name := contentName("texts", ".json", data)
+			files["search/"+name] = data
+			book.Texts = append(book.Texts, name)
+			texts, size = nil, 0
+			return nil
+		}
 		for _, e := range entries {
 			sec, ok := sections[e.Section]
 			if !ok {
@@ -124,16 +148,24 @@ func compactSearch(books [][]byte) (map[string][]byte, error) {
 			if tags == nil {
 				tags = []json.RawMessage{}
 			}
-			textFile := ""
+			var text any // null: no text
 			if e.Text != "" {
-				textFile = contentName("page", ".txt", []byte(e.Text))
-				files["search/text/"+textFile] = []byte(e.Text)
+				text = []int{len(book.Texts), len(texts)}
+				texts = append(texts, e.Text)
+				if size += len(e.Text); size >= searchTextBytes {
+					if err := flush(); err != nil {
+						return nil, err
+					}
+				}
 			}
-			book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, textFile})
+			book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, text})
 			for _, w := range textWords(e.Text) {
 				postings[w] = append(postings[w], page)
 			}
 			page++
+		}
+		if err := flush(); err != nil {
+			return nil, err
 		}
 		data, err := json.Marshal(book)
 		if err != nil {

@@ -54,34 +54,47 @@ func decodeSearchIndex(read func(rel string) ([]byte, error)) ([]json.RawMessage
 		var book struct {
 			Base     string              `json:"base"`
 			Sections []string            `json:"sections"`
+			Texts    []string            `json:"texts"`
 			Pages    [][]json.RawMessage `json:"pages"`
 		}
 		if err := json.Unmarshal(data, &book); err != nil {
 			return nil, fmt.Errorf("search book %s: %w", ref.File, err)
 		}
+		texts := make([][]string, len(book.Texts))
+		for i, f := range book.Texts {
+			data, err := read(path.Join("search", f))
+			if err != nil {
+				return nil, err
+			}
+			if err := json.Unmarshal(data, &texts[i]); err != nil {
+				return nil, fmt.Errorf("search texts %s: %w", f, err)
+			}
+		}
 		for _, p := range book.Pages {
-			var title, rel, textFile string
+			var title, rel string
 			var sec int
 			var tags []json.RawMessage
+			var textRef []int
 			if len(p) != 5 {
 				return nil, fmt.Errorf("search book %s: a page of %d fields", ref.File, len(p))
 			}
-			for i, dst := range []any{&title, &rel, &sec, &tags, &textFile} {
+			for i, dst := range []any{&title, &rel, &sec, &tags, &textRef} {
 				if err := json.Unmarshal(p[i], dst); err != nil {
 					return nil, fmt.Errorf("search book %s: %w", ref.File, err)
 				}
 			}
-			text := []byte{}
-			if textFile != "" {
-				if text, err = read(path.Join("search", "text", textFile)); err != nil {
-					return nil, err
+			text := ""
+			if textRef != nil {
+				if len(textRef) != 2 || textRef[0] < 0 || textRef[0] >= len(texts) || textRef[1] < 0 || textRef[1] >= len(texts[textRef[0]]) {
+					return nil, fmt.Errorf("search book %s: text %v out of range", ref.File, textRef)
 				}
+				text = texts[textRef[0]][textRef[1]]
 			}
 			if sec < 0 || sec >= len(book.Sections) {
 				return nil, fmt.Errorf("search book %s: section %d of %d", ref.File, sec, len(book.Sections))
 			}
 			e := map[string]any{"title": title, "url": book.Base + rel, "repository": ref.Repository,
-				"section": book.Sections[sec], "tags": tags, "text": string(text)}
+				"section": book.Sections[sec], "tags": tags, "text": text}
 			if ref.Version != "" {
 				e["version"], e["versionIsDefault"], e["versionRank"] = ref.Version, ref.VersionIsDefault, ref.VersionRank
 			}

@@ -80,10 +80,8 @@ func TestCompactSearchKeepsEveryEntry(t *testing.T) {
 		}
 	}
 
-	// Every piece but the manifest is named by its content; one text
-	// shared by two pages is one file.
-	named := regexp.MustCompile(`^search/(pages|words|text/page)\.([0-9a-f]{32})\.(json|txt)$`)
-	texts := 0
+	// Every piece but the manifest is named by its content.
+	named := regexp.MustCompile(`^search/(pages|words|texts)\.([0-9a-f]{32})\.json$`)
 	for rel, data := range files {
 		if rel == searchManifestFile {
 			continue
@@ -93,12 +91,43 @@ func TestCompactSearchKeepsEveryEntry(t *testing.T) {
 		if m == nil || m[2] != hex.EncodeToString(sum[:16]) {
 			t.Errorf("%s is not named by its content", rel)
 		}
-		if strings.HasPrefix(rel, "search/text/") {
-			texts++
+	}
+}
+
+func TestTextsFilesHoldARunOfPages(t *testing.T) {
+	var entries []map[string]any
+	for p := 0; p < 40; p++ {
+		text := strings.Repeat(fmt.Sprintf("page %d ", p), 200) // about 1.5 KB
+		if p%10 == 3 {
+			text = ""
+		}
+		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": text})
+	}
+	files, err := compactSearch([][]byte{searchBook(t, entries...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := 0
+	for rel, data := range files {
+		if !strings.HasPrefix(rel, "search/texts.") {
+			continue
+		}
+		texts++
+		var run []string
+		if err := json.Unmarshal(data, &run); err != nil {
+			t.Fatal(err)
+		}
+		size := 0
+		for _, text := range run[:len(run)-1] {
+			size += len(text)
+		}
+		if size >= searchTextBytes {
+			t.Errorf("%s holds %d pages, more than fill %d bytes", rel, len(run), searchTextBytes)
 		}
 	}
-	if texts != 3 {
-		t.Errorf("%d text files, want 3 (four texts, one of them twice, one page without)", texts)
+	// 36 texts of about 1.5 KB, a file filled at 8 KB: six pages a file.
+	if texts < 5 || texts > 8 {
+		t.Errorf("%d texts files for 36 texts of 1.5 KB", texts)
 	}
 }
 
@@ -161,7 +190,11 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	page := func(n int, text string) map[string]any {
 		return map[string]any{"title": fmt.Sprint("Page ", n), "url": fmt.Sprintf("/docs/r/p%d/", n), "repository": "r", "section": "", "tags": []any{}, "text": text}
 	}
-	first, err := compactSearch([][]byte{searchBook(t, page(1, "one stays"), page(2, "two goes"))})
+	// Two books: the first stays as it is, the second changes.
+	book := func(text string) [][]byte {
+		return [][]byte{searchBook(t, page(1, "one stays")), searchBook(t, page(2, text))}
+	}
+	first, err := compactSearch(book("two goes"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,12 +202,13 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stays := filepath.Join(dir, "search", "text", contentName("page", ".txt", []byte("one stays")))
+	stays := filepath.Join(dir, "search", contentName("texts", ".json", []byte(`["one stays"]`)))
+	goes := filepath.Join(dir, "search", contentName("texts", ".json", []byte(`["two goes"]`)))
 	before, err := os.Stat(stays)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := compactSearch([][]byte{searchBook(t, page(1, "one stays"), page(2, "two changed"))})
+	second, err := compactSearch(book("two changed"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +217,7 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	}
 	after, err := os.Stat(stays)
 	if err != nil || !os.SameFile(before, after) {
-		t.Errorf("an unchanged page's text was written again (%v)", err)
+		t.Errorf("an unchanged book's texts were written again (%v)", err)
 	}
 	onDisk, err := hashTree(dir, ".")
 	if err != nil {
@@ -192,12 +226,11 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	if !reflect.DeepEqual(onDisk, placed) {
 		t.Errorf("the directory holds\n%v\nthe list says\n%v", onDisk, placed)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "search", "text", contentName("page", ".txt", []byte("two goes")))); !os.IsNotExist(err) {
+	if _, err := os.Stat(goes); !os.IsNotExist(err) {
 		t.Errorf("the old text stayed: %v", err)
 	}
 
-	// Without pages nothing but the manifest is left, and no empty
-	// directory.
+	// Without pages nothing but the manifest is left.
 	empty, err := compactSearch(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -207,8 +240,5 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	}
 	if len(placed) != 1 || placed[0].Rel != searchManifestFile {
 		t.Errorf("left %v, want the manifest alone", placed)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "search", "text")); !os.IsNotExist(err) {
-		t.Errorf("the empty text directory stayed: %v", err)
 	}
 }

@@ -146,7 +146,7 @@ func TestFirstSearchOnALargeSite(t *testing.T) {
 	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 		t.Fatal(err)
 	}
-	piece := regexp.MustCompile(`/search/(index\.json|pages\.|words\.|text/)`)
+	piece := regexp.MustCompile(`/search/(index\.json|pages\.|words\.|texts\.)`)
 	for _, query := range []string{"configuration", "webhook secret", "nats cluster", "versions"} {
 		p.open(root + "/docs/repo03/part2/page010/")
 		p.eval(`performance.clearResourceTimings(), ""`)
@@ -168,7 +168,7 @@ func TestFirstSearchOnALargeSite(t *testing.T) {
 		}
 		t.Logf("first search for %q on %d pages: %d files, %.1f KB compressed (manifest %.1f, books %.1f, words %.1f, texts %.1f)",
 			query, largeSiteRepos*largeSitePerRepo, files, float64(bytes)/1024, float64(kinds["index.json"])/1024,
-			float64(kinds["pages"])/1024, float64(kinds["words"])/1024, float64(kinds["text/"])/1024)
+			float64(kinds["pages"])/1024, float64(kinds["words"])/1024, float64(kinds["texts"])/1024)
 		if files < 3 {
 			t.Errorf("the search for %q loaded %d files; want the manifest, books, words and texts", query, files)
 		}

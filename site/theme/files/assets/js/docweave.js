@@ -118,10 +118,10 @@
 
   // The index comes in pieces (docs/theme.md, "Search"): a manifest, one
   // book of pages per repository version, the words of the pages' texts
-  // in chunks, and each page's text in a file of its own. A search loads
-  // the books it ranks, the word chunks its words are in and the texts of
-  // the results it shows; the browser keeps every piece but the manifest
-  // for good, as each is named by its content.
+  // in chunks, and the texts themselves, a run of a book's pages a file.
+  // A search loads the books it ranks, the word chunks its words are in
+  // and the texts of the results it shows; the browser keeps every piece
+  // but the manifest for good, as each is named by its content.
   var MAX_RESULTS = 10;
   var manifestURL = "";
   var manifest = null; // promise of the manifest, once asked for
@@ -129,17 +129,17 @@
   var chunks = []; // the manifest's word chunks: {first, file}
   var loaded = {}; // file → promise of its content
 
-  function fetchFile(file, asText) {
+  function fetchFile(file) {
     return fetch(new URL(file, manifestURL).href, { credentials: "same-origin" }).then(function (r) {
       if (!r.ok) throw new Error("search index: " + file + ": HTTP " + r.status);
-      return asText ? r.text() : r.json();
+      return r.json();
     });
   }
 
   // fetchPiece fetches a piece of the index once: its name is its content.
-  function fetchPiece(file, asText) {
+  function fetchPiece(file) {
     if (!loaded[file]) {
-      loaded[file] = fetchFile(file, asText);
+      loaded[file] = fetchFile(file);
       loaded[file].catch(function () {
         delete loaded[file]; // try again on the next search
       });
@@ -182,7 +182,8 @@
               repository: book.ref.repository,
               section: data.sections[p[2]] || "",
               tags: p[3] || [],
-              textFile: p[4],
+              textFile: p[4] ? data.texts[p[4][0]] : "",
+              textAt: p[4] ? p[4][1] : 0,
               version: book.ref.version,
               versionIsDefault: book.ref.versionIsDefault,
               versionRank: book.ref.versionRank || 0
@@ -364,9 +365,14 @@
         return Promise.all(
           results.map(function (item) {
             if (!item.entry.textFile) return "";
-            return fetchPiece("text/" + item.entry.textFile, true).catch(function () {
-              return ""; // the result without its snippet
-            });
+            return fetchPiece(item.entry.textFile).then(
+              function (texts) {
+                return String(texts[item.entry.textAt] || "");
+              },
+              function () {
+                return ""; // the result without its snippet
+              }
+            );
           })
         ).then(function (texts) {
           results.forEach(function (item, i) {
