@@ -17,7 +17,7 @@ import (
 //	                               version (its pages file and page count)
 //	                               and the word chunks, each by its first word
 //	search/pages.<hash>.json       a book: its pages' titles, URLs, sections,
-//	                               tags and text files
+//	                               tags and where their texts are
 //	search/words.<hash>.json       a run of the words of every page's text, in
 //	                               order, each with the pages it occurs in
 //	search/texts.<hash>.json       the texts of a run of a book's pages, for
