@@ -2,8 +2,11 @@ package artifact
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/internal/natstest"
 )
@@ -51,4 +54,55 @@ func TestObjectsAreReadWhereTheyWereWritten(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAHandleBoundBeforeDirectGetsWereTurnedOff: processes that start
+// together each create the bucket (nats.go turns direct gets on) and turn
+// direct gets off. A process whose handle read the stream's configuration
+// just before another process turned them off must still read: a handle
+// that believes in direct gets asks for them with no one to answer ("no
+// responders"), which failed every clone of a build in CI.
+func TestAHandleBoundBeforeDirectGetsWereTurnedOff(t *testing.T) {
+	ctx := context.Background()
+	js := testJetStream(t)
+	created, err := js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: ObjectStoreBucket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other process turns direct gets off right after this one's
+	// handle has read the configuration.
+	racing := &flipAfterStatus{ObjectStore: created, flip: func() {
+		stream, err := js.Stream(ctx, "OBJ_"+ObjectStoreBucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := stream.CachedInfo().Config
+		cfg.AllowDirect = false
+		if _, err := js.UpdateStream(ctx, cfg); err != nil {
+			t.Fatal(err)
+		}
+	}}
+	obs, err := readFromLeader(ctx, js, racing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := obs.GetInfo(ctx, "absent"); !errors.Is(err, jetstream.ErrObjectNotFound) {
+		t.Fatalf("reading through the handle: %v, want object not found", err)
+	}
+}
+
+// flipAfterStatus runs flip once, right after the first Status.
+type flipAfterStatus struct {
+	jetstream.ObjectStore
+	flip    func()
+	flipped bool
+}
+
+func (f *flipAfterStatus) Status(ctx context.Context) (jetstream.ObjectStoreStatus, error) {
+	st, err := f.ObjectStore.Status(ctx)
+	if !f.flipped {
+		f.flipped = true
+		f.flip()
+	}
+	return st, err
 }

@@ -79,37 +79,53 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 	return bindObjects(ctx, js, obs)
 }
 
-// readFromLeader turns off direct gets on the bucket's stream and binds
-// obs again, so that an object's info is read from the stream leader.
+// readFromLeader turns off direct gets on the bucket's stream and makes
+// obs know it, so that an object's info is read from the stream leader.
 // nats.go creates object stores with direct gets, which any replica of
 // an R3 stream answers, and a follower may not have the info of an object
 // put a moment ago: a stage that announced the object (site.published
 // after the site's upload) would send readers to a "not found". Every
 // artifact is read right after another process stored it, so reads go
 // where writes went.
+//
+// A handle decides on direct gets from the stream's configuration as it
+// last read it, and asks for them with no one to answer ("no responders")
+// once the stream allows none. Processes that start together each create
+// or update the bucket (nats.go turns direct gets on again) and turn them
+// off, so obs may have read the configuration in between: the stream's
+// configuration is read through obs itself (Status refreshes its view)
+// until obs has seen direct gets off.
 func readFromLeader(ctx context.Context, js jetstream.JetStream, obs jetstream.ObjectStore) (jetstream.ObjectStore, error) {
-	st, err := obs.Status(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
-	}
 	raw, err := unscoped(js)
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
 	}
-	stream, err := raw.Stream(ctx, "OBJ_"+st.Bucket())
-	if err != nil {
-		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+	for attempt := 1; ; attempt++ {
+		st, err := obs.Status(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
+		}
+		withInfo, ok := st.(interface{ StreamInfo() *jetstream.StreamInfo })
+		if !ok || withInfo.StreamInfo() == nil {
+			return nil, fmt.Errorf("object store %s: the status carries no stream configuration", ObjectStoreBucket)
+		}
+		cfg := withInfo.StreamInfo().Config
+		if !cfg.AllowDirect {
+			return obs, nil
+		}
+		if attempt > maxDirectOff {
+			return nil, fmt.Errorf("object store %s: direct gets were turned on again %d times while turning them off", ObjectStoreBucket, maxDirectOff)
+		}
+		cfg.AllowDirect = false
+		if _, err := raw.UpdateStream(ctx, cfg); err != nil {
+			return nil, fmt.Errorf("object store %s: reads from the stream leader: %w", ObjectStoreBucket, err)
+		}
 	}
-	cfg := stream.CachedInfo().Config
-	if !cfg.AllowDirect {
-		return obs, nil
-	}
-	cfg.AllowDirect = false
-	if _, err := raw.UpdateStream(ctx, cfg); err != nil {
-		return nil, fmt.Errorf("object store %s: reads from the stream leader: %w", ObjectStoreBucket, err)
-	}
-	return js.ObjectStore(ctx, ObjectStoreBucket)
 }
+
+// maxDirectOff bounds how often readFromLeader turns direct gets off: each
+// process that opens the store at the same moment may turn them on once.
+const maxDirectOff = 10
 
 // bindObjects finds the bucket's own name and stream behind obs, and a
 // JetStream context that takes names as they are, without the scope the
