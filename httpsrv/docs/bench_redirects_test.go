@@ -2,14 +2,10 @@ package docs
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // BenchmarkServePageWithRedirectMap is BenchmarkServePageHandler on a site
@@ -25,14 +21,5 @@ func BenchmarkServePageWithRedirectMap(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(public, RedirectsFile), []byte(m.String()), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	h := New(Options{PublicDir: public, Log: zerolog.Nop()})
-	req := httptest.NewRequest(http.MethodGet, "/docs/guide/", nil)
-	b.ReportAllocs()
-	for b.Loop() {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("status %d", rec.Code)
-		}
-	}
+	benchmarkHandler(b, public)
 }

@@ -43,6 +43,12 @@ func BenchmarkServePageHTTPGzip(b *testing.B) { benchmarkHTTP(b, "gzip") }
 func BenchmarkServePageHandler(b *testing.B) {
 	public := filepath.Join(b.TempDir(), "public")
 	writeSite(b, public, testSite)
+	benchmarkHandler(b, public)
+}
+
+// benchmarkHandler serves /docs/guide/ of the site in public again and
+// again through the handler alone.
+func benchmarkHandler(b *testing.B, public string) {
 	h := New(Options{PublicDir: public, Log: zerolog.Nop()})
 	req := httptest.NewRequest(http.MethodGet, "/docs/guide/", nil)
 	b.ReportAllocs()
