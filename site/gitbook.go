@@ -129,6 +129,10 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 	var dropped []gitbookTag
 	changed := false
 	var fence []byte // the opening fence of the code block we are in
+	// An open content reference: the page its tag names, and whether a
+	// line other than blank came before its end tag.
+	var refURL string
+	refOpen, refHasInner := false, false
 	for i, line := range lines {
 		trimmed := bytes.TrimLeft(line, " ")
 		if f := fenceOf(trimmed); f != nil && len(line)-len(trimmed) <= 3 {
@@ -145,6 +149,9 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 		}
 		m := gitbookTagLine.FindSubmatch(bytes.TrimRight(line, "\r\n"))
 		if m == nil {
+			if refOpen && len(bytes.TrimSpace(line)) > 0 {
+				refHasInner = true
+			}
 			out.Write(line)
 			continue
 		}
@@ -158,6 +165,18 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 			args[string(a[1])] = string(a[2])
 		}
 		replacement, supported := convert(args)
+		switch string(m[1]) {
+		case "content-ref":
+			refURL, refOpen, refHasInner = args["url"], true, false
+		case "endcontent-ref":
+			// GitBook writes the link inside; a reference without one
+			// gets it from its url, on the end tag's line (so that every
+			// later line keeps its number for the link checker's reports).
+			if refOpen && !refHasInner && refURL != "" {
+				replacement = contentRefLink(refURL) + replacement
+			}
+			refOpen = false
+		}
 		if !supported {
 			dropped = append(dropped, gitbookTag{Name: string(m[1]), Line: i + 1})
 		}
@@ -169,6 +188,17 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 		return body, nil
 	}
 	return out.Bytes(), dropped
+}
+
+// contentRefLink is the Markdown link a content reference without one
+// inside shows: to the page it names, written as its text.
+func contentRefLink(url string) string {
+	text := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(url)
+	dest := url
+	if strings.ContainsAny(url, " ()<>") {
+		dest = "<" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(url) + ">"
+	}
+	return "[" + text + "](" + dest + ")"
 }
 
 // fencedRanges returns the byte ranges of text's fenced code blocks, from

@@ -29,6 +29,22 @@ func TestConvertGitBookTags(t *testing.T) {
 	}
 }
 
+func TestAContentRefWithoutItsLinkGetsOne(t *testing.T) {
+	body := "{% content-ref url=\"setup (old).md\" %}\n\n{% endcontent-ref %}\n" +
+		"{% content-ref url=\"a.md\" %}\n[A](a.md)\n{% endcontent-ref %}\n" +
+		"after\n"
+	got, _ := convertGitBookTags([]byte(body))
+	want := "{{< content-ref >}}\n\n[setup (old).md](<setup (old).md>){{< /content-ref >}}\n" +
+		"{{< content-ref >}}\n[A](a.md)\n{{< /content-ref >}}\n" +
+		"after\n"
+	if string(got) != want {
+		t.Errorf("converted =\n%q\nwant\n%q", got, want)
+	}
+	if links := findLinks(got); len(links) != 2 || links[0].dest != "setup (old).md" || links[0].line != 3 {
+		t.Errorf("links = %+v, want the filled-in one first, on the end tag's line (3)", links)
+	}
+}
+
 func TestConvertGitBookTagsLeavesOtherPagesAlone(t *testing.T) {
 	body := []byte("No tags here, only {braces}.\n")
 	if got, dropped := convertGitBookTags(body); &got[0] != &body[0] || dropped != nil {

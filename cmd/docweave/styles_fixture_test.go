@@ -198,6 +198,12 @@ func TestGitBookBlocksRenderAsTheThemesComponents(t *testing.T) {
 			t.Errorf("the GitBook home page lacks %s", want)
 		}
 	}
+	// A content reference saved without its link gets one from its url,
+	// resolved like any other link.
+	troubleshooting := read("operating/troubleshooting")
+	if want := `<div class="link-card link-card-page">` + "\n" + `<p><a href="/docs/gitbook/getting-started/install/">`; !strings.Contains(troubleshooting, want) {
+		t.Errorf("the troubleshooting page lacks %s", want)
+	}
 }
 
 // TestMkDocsNavOrdersTheMenu: the MkDocs fixture's mkdocs.yml, at its
