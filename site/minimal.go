@@ -46,6 +46,8 @@ func minimalTheme(full fs.FS) (fs.FS, error) {
 				return err
 			}
 			out[p] = &fstest.MapFile{Data: data, Mode: 0o644}
+		case p == "layouts/home.searchindex.json":
+			out[p] = &fstest.MapFile{Data: nil, Mode: 0o644} // no search entries
 		case path.Ext(p) == ".html":
 			out[p] = &fstest.MapFile{Data: []byte(minimalTemplate), Mode: 0o644}
 		default:

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -244,9 +243,10 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// splitSearch reads the search entries of a render and returns each
-// unit's, in the order they came: an entry belongs to the unit whose root
-// URL its URL starts with. Nil everywhere when the site has no search.
+// splitSearch reads the search records of a render (searchrecords.go)
+// and returns each unit's entries as a JSON array, in the order they came:
+// an entry belongs to the unit whose root URL its URL starts with. Nil
+// everywhere when the site has no search.
 func splitSearch(publish, baseURL string, units []string) (map[string][]byte, error) {
 	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
 	if errors.Is(err, os.ErrNotExist) {
@@ -255,23 +255,17 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]byte, er
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
-	var entries []json.RawMessage
-	if err := json.Unmarshal(data, &entries); err != nil {
+	entries, err := readSearchRecords(data)
+	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
 	base := sitePath(baseURL)
-	byUnit := map[string][][]byte{}
+	byUnit := map[string][]searchEntry{}
 	for _, e := range entries {
-		var head struct {
-			URL string `json:"url"`
-		}
-		if err := json.Unmarshal(e, &head); err != nil {
-			return nil, fmt.Errorf("render %s: a search entry: %w", unitsNamed(units), err)
-		}
 		owner := ""
 		for _, u := range units {
 			root := path.Join(base, "docs", u) + "/"
-			if strings.HasPrefix(head.URL, root) && len(u) > len(owner) {
+			if strings.HasPrefix(e.URL, root) && len(u) > len(owner) {
 				owner = u
 			}
 		}
@@ -281,7 +275,13 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]byte, er
 	}
 	out := map[string][]byte{}
 	for _, u := range units {
-		out[u] = append(append([]byte{'['}, bytes.Join(byUnit[u], []byte{','})...), ']')
+		list := byUnit[u]
+		if list == nil {
+			list = []searchEntry{}
+		}
+		if out[u], err = json.Marshal(list); err != nil {
+			return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
+		}
 	}
 	return out, nil
 }

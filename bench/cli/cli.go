@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -289,7 +290,7 @@ builds the farm, and serves until interrupted.`,
 // newRenderFloorCommand is the render half of the floor, run by `run` as a
 // child process of this binary, so its peak memory is its own.
 func newRenderFloorCommand() *cobra.Command {
-	var project, publish, title, metricsFile string
+	var project, publish, title, metricsFile, cpuProfile string
 	var repos []string
 	var minimal bool
 	cmd := &cobra.Command{
@@ -310,6 +311,17 @@ func newRenderFloorCommand() *cobra.Command {
 				defer f.Close()
 				metrics = f
 			}
+			if cpuProfile != "" {
+				f, err := os.Create(cpuProfile)
+				if err != nil {
+					return &ExitError{Code: 1, Err: fmt.Errorf("cpu profile: %w", err)}
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return &ExitError{Code: 1, Err: fmt.Errorf("cpu profile: %w", err)}
+				}
+				defer pprof.StopCPUProfile()
+			}
 			res, err := bench.RenderFloor(cmd.Context(), project, publish, title, repos, minimal, metrics)
 			if err != nil {
 				return &ExitError{Code: 1, Err: err}
@@ -323,6 +335,7 @@ func newRenderFloorCommand() *cobra.Command {
 	cmd.Flags().StringArrayVar(&repos, "repository", nil, "name=content/path of a repository (repeatable)")
 	cmd.Flags().BoolVar(&minimal, "minimal", false, "render with one-line templates instead of the theme (the theme's floor)")
 	cmd.Flags().StringVar(&metricsFile, "template-metrics", "", "write Hugo's template metrics (time and count per template) to this file")
+	cmd.Flags().StringVar(&cpuProfile, "cpu-profile", "", "write a Go CPU profile of the render to this file (go tool pprof)")
 	return cmd
 }
 
