@@ -240,6 +240,25 @@
     });
   }
 
+  // codePointOrder compares two strings by code point, the order of the
+  // word chunks (Go sorts UTF-8 bytes, which is the same). JavaScript's <
+  // compares UTF-16 units, which puts a character above U+FFFF (a pair of
+  // surrogates, 0xD800-0xDFFF) before one of U+E000-U+FFFF.
+  function codePointOrder(a, b) {
+    var n = Math.min(a.length, b.length);
+    for (var i = 0; i < n; i++) {
+      var x = a.charCodeAt(i);
+      var y = b.charCodeAt(i);
+      if (x === y) continue;
+      var xPair = x >= 0xd800 && x <= 0xdfff;
+      var yPair = y >= 0xd800 && y <= 0xdfff;
+      if (xPair && !yPair && y >= 0xe000) return 1;
+      if (yPair && !xPair && x >= 0xe000) return -1;
+      return x < y ? -1 : 1;
+    }
+    return a.length - b.length;
+  }
+
   // chunksFor lists the word chunks that may hold words starting with
   // part (only the word itself for a part of one letter).
   function chunksFor(part) {
@@ -248,7 +267,7 @@
     var at = 0;
     while (lo <= hi) {
       var mid = (lo + hi) >> 1;
-      if (chunks[mid].first <= part) {
+      if (codePointOrder(chunks[mid].first, part) <= 0) {
         at = mid;
         lo = mid + 1;
       } else {
