@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/rs/zerolog"
 
@@ -157,4 +158,20 @@ func TestFrontPageWithOneAndTwoHundredRepositories(t *testing.T) {
 	checkAccessibility(ctx, t, axe, "the repository filter in use")
 	p.screenshot("front-200-filtered")
 	p.do("widen the window", chromedp.EmulateViewport(1280, 860))
+
+	// Without scripts the filter could do nothing: it stays hidden, and
+	// every card is shown.
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	p.do("open the front page without scripts", chromedp.Navigate(sites[200]+"/"), chromedp.WaitVisible(`.repository-card`))
+	if ready := p.eval(`String(document.documentElement.dataset.docweaveReady)`); ready == "true" {
+		t.Fatal("the theme's script ran although scripts are disabled")
+	}
+	if shown := p.eval(`String(document.querySelector(".repository-filter").offsetParent !== null)`); shown != "false" {
+		t.Error("without scripts the repository filter is shown")
+	}
+	if shown := p.number(`Array.from(document.querySelectorAll(".repository-card")).filter(c => c.offsetParent !== null).length`); shown != 200 {
+		t.Errorf("without scripts %v cards are shown, want 200", shown)
+	}
 }
