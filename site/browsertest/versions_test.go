@@ -25,9 +25,25 @@ const versionedProject = "../testdata/versioned"
 // returns the publish directory.
 func renderVersioned(t *testing.T) string {
 	t.Helper()
+	return renderVersionedWith(t, nil)
+}
+
+// renderVersionedWith is renderVersioned with more pages: content by path
+// below content/.
+func renderVersionedWith(t *testing.T, pages map[string]string) string {
+	t.Helper()
 	project := filepath.Join(t.TempDir(), "project")
 	if err := os.CopyFS(project, os.DirFS(versionedProject)); err != nil {
 		t.Fatalf("copy fixture: %v", err)
+	}
+	for rel, text := range pages {
+		file := filepath.Join(project, "content", filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	publish := filepath.Join(t.TempDir(), "public")
 	logs := &bytes.Buffer{}
