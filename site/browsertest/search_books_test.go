@@ -30,21 +30,7 @@ func TestOtherVersionsAreLoadedOnlyWhenNeeded(t *testing.T) {
 		pages[fmt.Sprintf("delta/wheels/w%02d.md", i)] = fmt.Sprintf("---\ntitle: Wheel %d\n---\n\nA flywheel stores energy, wheel %d.\n", i, i)
 	}
 	publish := renderVersionedWith(t, pages)
-	var manifest struct {
-		Books []struct {
-			Repository       string
-			Version          string
-			VersionIsDefault bool
-			File             string
-		}
-	}
-	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &manifest)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	manifest := readSearchManifest(t, publish)
 	var others []string // files of books that rank later for a delta reader
 	for _, b := range manifest.Books {
 		if b.Version != "" && !b.VersionIsDefault {
@@ -81,4 +67,30 @@ func TestOtherVersionsAreLoadedOnlyWhenNeeded(t *testing.T) {
 	if loaded := loadedOthers(); len(loaded) == 0 {
 		t.Error("the v1.1.0 page was found without its book loading")
 	}
+}
+
+// searchManifest is what the tests read of a site's search manifest
+// (site/searchindex.go).
+type searchManifest struct {
+	Books []struct {
+		Repository       string
+		Version          string
+		VersionIsDefault bool
+		File             string
+	}
+	Words []struct{ First string }
+}
+
+// readSearchManifest reads the search manifest of the site in publish.
+func readSearchManifest(t *testing.T, publish string) searchManifest {
+	t.Helper()
+	var m searchManifest
+	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &m)
+	}
+	if err != nil {
+		t.Fatalf("the search manifest: %v", err)
+	}
+	return m
 }

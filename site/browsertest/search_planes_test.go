@@ -1,10 +1,7 @@
 package browsertest
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -57,16 +54,7 @@ func TestSearchFindsWordsOnEitherSideOfTheSurrogates(t *testing.T) {
 	ctx := newBrowser(t)
 	p := page{t, ctx}
 	p.open(root + "/docs/alpha/intro/")
-	var manifest struct {
-		Words []struct{ First string } `json:"words"`
-	}
-	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &manifest)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	manifest := readSearchManifest(t, publish)
 	var firsts []string
 	for _, w := range manifest.Words {
 		firsts = append(firsts, w.First)
