@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/gohugoio/hugo/tpl"
@@ -36,6 +39,7 @@ const searchTextRunes = 3000
 // entries, each with its text made from its body.
 func readSearchRecords(data []byte) ([]searchEntry, error) {
 	var entries []searchEntry
+	var bodies []string
 	for n := 1; len(data) > 0; n++ {
 		header, rest, ok := bytes.Cut(data, []byte{'\n'})
 		if !ok {
@@ -52,10 +56,22 @@ func readSearchRecords(data []byte) ([]searchEntry, error) {
 		if err := json.Unmarshal(rest[:fieldsLen], &e); err != nil {
 			return nil, fmt.Errorf("search record %d: fields: %w", n, err)
 		}
-		e.Text = searchText(string(rest[fieldsLen : fieldsLen+bodyLen]))
 		entries = append(entries, e)
+		bodies = append(bodies, string(rest[fieldsLen:fieldsLen+bodyLen]))
 		data = rest[fieldsLen+bodyLen:]
 	}
+	// The texts are made on every core: a large site's are seconds of
+	// work on one, after Hugo's parallel render has ended.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(entries); i = int(next.Add(1) - 1) {
+				entries[i].Text = searchText(bodies[i])
+			}
+		})
+	}
+	wg.Wait()
 	return entries, nil
 }
 

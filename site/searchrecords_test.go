@@ -60,3 +60,22 @@ func TestSearchTextIsCutInCharacters(t *testing.T) {
 		t.Errorf("firstRunes over a byte that is not UTF-8 = %q", got)
 	}
 }
+
+// BenchmarkReadSearchRecords reads the records of 1,000 pages of about
+// 10 KB of HTML each; run with -cpu 1,2 to see the texts made in parallel.
+func BenchmarkReadSearchRecords(b *testing.B) {
+	var body strings.Builder
+	for body.Len() < 10<<10 {
+		body.WriteString(`<p>The <a href="/docs/x/">daemon</a> keeps the site current &amp; <code>fast</code>.</p>` + "\n")
+	}
+	var data strings.Builder
+	for i := range 1000 {
+		data.WriteString(record(fmt.Sprintf(`{"title":"Page %d","url":"/docs/a/p%d/","repository":"a","section":"","tags":[]}`, i, i), body.String()))
+	}
+	b.SetBytes(int64(data.Len()))
+	for b.Loop() {
+		if _, err := readSearchRecords([]byte(data.String())); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
