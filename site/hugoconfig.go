@@ -14,8 +14,9 @@ import (
 )
 
 // searchOutputFormat is the name of the home page's output format that
-// writes the render's search entries to /search/index.json (the assembly
-// writes the site's index from them; see searchindex.go).
+// writes the render's search entries to /search/index.json, as records
+// of fields and page HTML (searchrecords.go); the assembly writes the
+// site's index from them over that file (searchindex.go).
 const searchOutputFormat = "searchindex"
 
 // defaultTaxonomies apply when the configuration names none, as in the spec.

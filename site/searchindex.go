@@ -47,8 +47,9 @@ const searchChunkBytes = 24 << 10
 // its own doubled a site's file count).
 const searchTextBytes = 8 << 10
 
-// searchEntry is one page as the theme's search template writes it (see
-// home.searchindex.json).
+// searchEntry is one page of the search: the fields the theme's search
+// template writes (see home.searchindex.json) and the text made from the
+// page's HTML (searchrecords.go).
 type searchEntry struct {
 	Title            string            `json:"title"`
 	URL              string            `json:"url"`
