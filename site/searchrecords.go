@@ -39,7 +39,7 @@ const searchTextRunes = 3000
 // entries, each with its text made from its body.
 func readSearchRecords(data []byte) ([]searchEntry, error) {
 	var entries []searchEntry
-	var bodies []string
+	var bodies [][]byte // parts of data: the file is held once
 	for n := 1; len(data) > 0; n++ {
 		header, rest, ok := bytes.Cut(data, []byte{'\n'})
 		if !ok {
@@ -57,7 +57,7 @@ func readSearchRecords(data []byte) ([]searchEntry, error) {
 			return nil, fmt.Errorf("search record %d: fields: %w", n, err)
 		}
 		entries = append(entries, e)
-		bodies = append(bodies, string(rest[fieldsLen:fieldsLen+bodyLen]))
+		bodies = append(bodies, rest[fieldsLen:fieldsLen+bodyLen])
 		data = rest[fieldsLen+bodyLen:]
 	}
 	// The texts are made on every core: a large site's are seconds of
@@ -67,7 +67,7 @@ func readSearchRecords(data []byte) ([]searchEntry, error) {
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(entries); i = int(next.Add(1) - 1) {
-				entries[i].Text = searchText(bodies[i])
+				entries[i].Text = searchText(string(bodies[i]))
 			}
 		})
 	}
