@@ -50,6 +50,8 @@ const searchTextBytes = 8 << 10
 // searchEntry is one page of the search: the fields the theme's search
 // template writes (see home.searchindex.json) and the text made from the
 // page's HTML (searchrecords.go).
+// Version fields are left out for a page of an unversioned repository, as
+// the template leaves them out.
 type searchEntry struct {
 	Title            string            `json:"title"`
 	URL              string            `json:"url"`
@@ -57,9 +59,9 @@ type searchEntry struct {
 	Section          string            `json:"section"`
 	Tags             []json.RawMessage `json:"tags"`
 	Text             string            `json:"text"`
-	Version          string            `json:"version"`
-	VersionIsDefault bool              `json:"versionIsDefault"`
-	VersionRank      int               `json:"versionRank"`
+	Version          string            `json:"version,omitempty"`
+	VersionIsDefault bool              `json:"versionIsDefault,omitempty"`
+	VersionRank      int               `json:"versionRank,omitempty"`
 }
 
 // searchManifest is search/index.json.
