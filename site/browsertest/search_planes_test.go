@@ -60,6 +60,20 @@ func TestSearchFindsWordsOnEitherSideOfTheSurrogates(t *testing.T) {
 		firsts = append(firsts, w.First)
 	}
 	t.Logf("word chunks begin with %q", firsts)
+	// The case the test is about: chunks that begin with a fullwidth word
+	// and, after them, chunks that begin with a mathematical one.
+	wide, math := 0, 0
+	for _, f := range firsts {
+		switch r := []rune(f)[0]; {
+		case r >= 0xe000 && r <= 0xffff:
+			wide++
+		case r > 0xffff && wide > 0:
+			math++
+		}
+	}
+	if wide < 2 || math < 2 {
+		t.Fatalf("word chunks begin with %q: want several of fullwidth words followed by several of mathematical ones", firsts)
+	}
 	for _, c := range []struct{ word, want string }{
 		{lastWide, "Wide letters 7"},
 		{aMath, "Mathematical letters 1"},
