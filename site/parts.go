@@ -160,7 +160,7 @@ func compactWholeSearch(opts Options) error {
 	if err != nil || len(byUnit) == 0 {
 		return err // no index: a site without search
 	}
-	books := make([][]byte, len(paths))
+	books := make([][]searchEntry, len(paths))
 	for i, p := range paths {
 		books[i] = byUnit[p]
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -146,11 +147,17 @@ func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []As
 	for _, u := range units {
 		byPath[u.Path] = u
 	}
-	var books [][]byte
+	var books [][]searchEntry
 	for _, unit := range Units(repos) {
-		if u, ok := byPath[unit.Path]; ok && len(u.Search) > 0 {
-			books = append(books, u.Search)
+		u, ok := byPath[unit.Path]
+		if !ok || len(u.Search) == 0 {
+			continue
 		}
+		var entries []searchEntry
+		if err := json.Unmarshal(u.Search, &entries); err != nil {
+			return fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
+		}
+		books = append(books, entries)
 	}
 	files, err := compactSearch(books)
 	if err != nil {

@@ -106,19 +106,14 @@ type searchChunkFile struct {
 }
 
 // compactSearch builds the search index's files from the entries of each
-// book (a JSON array of entries per repository version, in menu order;
-// empty books are left out). It returns each file's content by its path
-// in the site.
-func compactSearch(books [][]byte) (map[string][]byte, error) {
+// book (a repository version's, in menu order; empty books are left out).
+// It returns each file's content by its path in the site.
+func compactSearch(books [][]searchEntry) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	manifest := searchManifest{Format: searchFormat, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
 	postings := map[string][]int{} // word → pages, in increasing order
 	page := 0
-	for i, raw := range books {
-		var entries []searchEntry
-		if err := json.Unmarshal(raw, &entries); err != nil {
-			return nil, fmt.Errorf("site: search index: the entries of book %d: %w", i, err)
-		}
+	for _, entries := range books {
 		if len(entries) == 0 {
 			continue
 		}

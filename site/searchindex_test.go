@@ -24,27 +24,35 @@ func TestTextWordsAreRunsOfLettersAndDigits(t *testing.T) {
 }
 
 // searchBook makes a book of entries as the theme's template writes them.
-func searchBook(t *testing.T, entries ...map[string]any) []byte {
+func searchBook(t *testing.T, entries ...map[string]any) []searchEntry {
 	t.Helper()
 	data, err := json.Marshal(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data
+	var book []searchEntry
+	if err := json.Unmarshal(data, &book); err != nil {
+		t.Fatal(err)
+	}
+	return book
 }
 
 func TestCompactSearchKeepsEveryEntry(t *testing.T) {
-	books := [][]byte{
-		searchBook(t,
+	written := [][]map[string]any{
+		{
 			map[string]any{"title": "Alpha", "url": "/docs/alpha/", "repository": "alpha", "section": "", "tags": []any{}, "text": "Alpha <b>welcomes</b> you & all"},
 			map[string]any{"title": "Install", "url": "/docs/alpha/guide/install/", "repository": "alpha", "section": "Guide", "tags": []any{"setup", 2}, "text": "Install it."},
 			map[string]any{"title": "Empty", "url": "/docs/alpha/guide/empty/", "repository": "alpha", "section": "Guide", "tags": []any{}, "text": ""},
-		),
-		searchBook(t), // a unit without pages
-		searchBook(t,
+		},
+		{}, // a unit without pages
+		{
 			map[string]any{"title": "Gamma", "url": "/docs/gamma/v1/", "repository": "gamma", "section": "", "tags": []any{}, "text": "Install it.", "version": "v1", "versionIsDefault": false, "versionRank": 1},
 			map[string]any{"title": "Other place", "url": "/elsewhere/", "repository": "gamma", "section": "", "tags": []any{}, "text": "Far", "version": "v1", "versionIsDefault": false, "versionRank": 1},
-		),
+		},
+	}
+	var books [][]searchEntry
+	for _, b := range written {
+		books = append(books, searchBook(t, b...))
 	}
 	files, err := compactSearch(books)
 	if err != nil {
@@ -61,12 +69,14 @@ func TestCompactSearchKeepsEveryEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want []json.RawMessage
-	for _, b := range books {
-		var entries []json.RawMessage
-		if err := json.Unmarshal(b, &entries); err != nil {
-			t.Fatal(err)
+	for _, b := range written {
+		for _, e := range b {
+			data, err := json.Marshal(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, data)
 		}
-		want = append(want, entries...)
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d entries read back, want %d", len(got), len(want))
@@ -103,7 +113,7 @@ func TestTextsFilesHoldARunOfPages(t *testing.T) {
 		}
 		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": text})
 	}
-	files, err := compactSearch([][]byte{searchBook(t, entries...)})
+	files, err := compactSearch([][]searchEntry{searchBook(t, entries...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +154,7 @@ func TestWordChunksListEveryWordOnceWithItsPages(t *testing.T) {
 		}
 		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": strings.Join(words, " ")})
 	}
-	files, err := compactSearch([][]byte{searchBook(t, entries...)})
+	files, err := compactSearch([][]searchEntry{searchBook(t, entries...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,8 +201,8 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 		return map[string]any{"title": fmt.Sprint("Page ", n), "url": fmt.Sprintf("/docs/r/p%d/", n), "repository": "r", "section": "", "tags": []any{}, "text": text}
 	}
 	// Two books: the first stays as it is, the second changes.
-	book := func(text string) [][]byte {
-		return [][]byte{searchBook(t, page(1, "one stays")), searchBook(t, page(2, text))}
+	book := func(text string) [][]searchEntry {
+		return [][]searchEntry{searchBook(t, page(1, "one stays")), searchBook(t, page(2, text))}
 	}
 	first, err := compactSearch(book("two goes"))
 	if err != nil {

@@ -159,7 +159,12 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 	out := make([]UnitResult, len(opts.Units))
 	for i, u := range opts.Units {
 		r := &out[i]
-		r.Facts, r.Search = facts[u.Unit], search[u.Unit]
+		r.Facts = facts[u.Unit]
+		if search != nil {
+			if r.Search, err = json.Marshal(search[u.Unit]); err != nil {
+				return nil, fmt.Errorf("render unit %s: its search entries: %w", u.Unit, err)
+			}
+		}
 		markdown, excluded := 0, 0
 		for _, file := range detail.markdown {
 			if hasPathPrefix(file, u.Unit) {
@@ -244,13 +249,13 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 }
 
 // splitSearch reads the search records of a render (searchrecords.go)
-// and returns each unit's entries as a JSON array, in the order they came:
-// an entry belongs to the unit whose root URL its URL starts with. Nil
-// everywhere when the site has no search.
-func splitSearch(publish, baseURL string, units []string) (map[string][]byte, error) {
+// and returns each unit's entries, in the order they came: an entry
+// belongs to the unit whose root URL its URL starts with. Nil when the
+// site has no search.
+func splitSearch(publish, baseURL string, units []string) (map[string][]searchEntry, error) {
 	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
 	if errors.Is(err, os.ErrNotExist) {
-		return map[string][]byte{}, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
@@ -273,17 +278,12 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]byte, er
 			byUnit[owner] = append(byUnit[owner], e)
 		}
 	}
-	out := map[string][]byte{}
 	for _, u := range units {
-		list := byUnit[u]
-		if list == nil {
-			list = []searchEntry{}
-		}
-		if out[u], err = json.Marshal(list); err != nil {
-			return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
+		if byUnit[u] == nil {
+			byUnit[u] = []searchEntry{}
 		}
 	}
-	return out, nil
+	return byUnit, nil
 }
 
 // Unit is one unit of a site: a repository, or one version of a
