@@ -34,6 +34,21 @@ func renderFixture(t *testing.T, baseURL string, params map[string]any) string {
 	return renderFixtureWith(t, baseURL, params, nil)
 }
 
+// addPages writes pages (content by slash path below content/) into the
+// project, making their directories.
+func addPages(t *testing.T, project string, pages map[string]string) {
+	t.Helper()
+	for rel, text := range pages {
+		file := filepath.Join(project, "content", filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // renderFixtureWith is renderFixture with more pages: content by path
 // below content/.
 func renderFixtureWith(t *testing.T, baseURL string, params map[string]any, pages map[string]string) string {
@@ -47,11 +62,7 @@ func renderFixtureWith(t *testing.T, baseURL string, params map[string]any, page
 		pages = map[string]string{}
 	}
 	pages["alpha/guide/wide.md"] = widePage
-	for rel, text := range pages {
-		if err := os.WriteFile(filepath.Join(project, "content", filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addPages(t, project, pages)
 	publish := filepath.Join(t.TempDir(), "public")
 	logs := &bytes.Buffer{}
 	_, err := site.Render(context.Background(), site.Options{

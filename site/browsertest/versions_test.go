@@ -36,15 +36,7 @@ func renderVersionedWith(t *testing.T, pages map[string]string) string {
 	if err := os.CopyFS(project, os.DirFS(versionedProject)); err != nil {
 		t.Fatalf("copy fixture: %v", err)
 	}
-	for rel, text := range pages {
-		file := filepath.Join(project, "content", filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addPages(t, project, pages)
 	publish := filepath.Join(t.TempDir(), "public")
 	logs := &bytes.Buffer{}
 	_, err := site.Render(context.Background(), site.Options{
