@@ -78,7 +78,7 @@ type RepoClone struct {
 	Version     *Version `json:"version,omitempty"`
 	// Issues are problems discover found with this unit (a configured
 	// branch missing among the versions, say); they join its outcome.
-	Issues []report.Issue `json:"issues,omitempty"`
+	IssueList
 }
 
 // Key is the job's unit key (UnitKey).
@@ -102,12 +102,13 @@ type RepoCloned struct {
 	CommitTime time.Time `json:"commit_time,omitzero"`
 	// Tree is the artifact reference of the documentation collected from
 	// the checkout; DocFiles the number of files in it.
-	Tree     string         `json:"tree,omitempty"`
-	DocFiles int            `json:"doc_files"`
-	Attempts int            `json:"attempts"`
-	Failure  *report.Issue  `json:"failure,omitempty"`
-	Issues   []report.Issue `json:"issues,omitempty"`
-	Timings  Timings        `json:"timings"`
+	Tree     string        `json:"tree,omitempty"`
+	DocFiles int           `json:"doc_files"`
+	Attempts int           `json:"attempts"`
+	Failure  *report.Issue `json:"failure,omitempty"`
+	// Issues are the problems of its acquisition (files left out, say).
+	IssueList
+	Timings Timings `json:"timings"`
 }
 
 // Subject implements Event.
@@ -120,20 +121,20 @@ func (m *RepoCloned) Key() string { return UnitKey(m.Repository, m.Version) }
 // in one build: its documentation tree (by content hash) or why there is
 // none.
 type RepoOutcome struct {
-	Repository  string         `json:"repository"`
-	Forge       string         `json:"forge"`
-	ContentPath string         `json:"content_path"`
-	Version     *Version       `json:"version,omitempty"`
-	Branch      string         `json:"branch,omitempty"`
-	Commit      string         `json:"commit,omitempty"`
-	CommitTime  time.Time      `json:"commit_time,omitzero"`
-	Tree        string         `json:"tree,omitempty"` // artifact reference of the docs tree
-	DocFiles    int            `json:"doc_files"`
-	Attempts    int            `json:"attempts"`
-	Failed      bool           `json:"failed"`
-	Reused      bool           `json:"reused,omitempty"` // tree of the last good build, not cloned again
-	Issues      []report.Issue `json:"issues,omitempty"`
-	Timings     Timings        `json:"timings"`
+	Repository  string    `json:"repository"`
+	Forge       string    `json:"forge"`
+	ContentPath string    `json:"content_path"`
+	Version     *Version  `json:"version,omitempty"`
+	Branch      string    `json:"branch,omitempty"`
+	Commit      string    `json:"commit,omitempty"`
+	CommitTime  time.Time `json:"commit_time,omitzero"`
+	Tree        string    `json:"tree,omitempty"` // artifact reference of the docs tree
+	DocFiles    int       `json:"doc_files"`
+	Attempts    int       `json:"attempts"`
+	Failed      bool      `json:"failed"`
+	Reused      bool      `json:"reused,omitempty"` // tree of the last good build, not cloned again
+	IssueList
+	Timings Timings `json:"timings"`
 }
 
 // Key is the outcome's unit key (UnitKey).
@@ -183,10 +184,12 @@ type SiteRendered struct {
 	// Direct and VerifyLinks are the build request's flags (a command-line
 	// build, and its --verify-links), carried for the stages after the
 	// site: verifylinks decides from them.
-	Direct      bool           `json:"direct,omitempty"`
-	VerifyLinks bool           `json:"verify_links,omitempty"`
-	Issues      []report.Issue `json:"issues,omitempty"`
-	Timings     Timings        `json:"timings"`
+	Direct      bool `json:"direct,omitempty"`
+	VerifyLinks bool `json:"verify_links,omitempty"`
+	// Issues are the site's own (URL conflicts, a failed assembly) and
+	// every unit's render issues.
+	IssueList
+	Timings Timings `json:"timings"`
 }
 
 // Subject implements Event.

@@ -1,6 +1,5 @@
 package events
 
-import "github.com/docweave/docweave/report"
 
 // Rendering in parts: once every unit of a build has its documentation tree
 // (build.content_ready), the assemble stage plans the render — one
@@ -72,8 +71,8 @@ type UnitOutcome struct {
 	Error string `json:"error,omitempty"`
 	// Issues are the unit's page problems (warnings) and, when it failed,
 	// its RENDER_FAILED error.
-	Issues     []report.Issue `json:"issues,omitempty"`
-	DurationMS int64          `json:"duration_ms"`
+	IssueList
+	DurationMS int64 `json:"duration_ms"`
 }
 
 // UnitRendered reports the render of one unit.

@@ -230,6 +230,10 @@ func (r *Runner) terminate(log zerolog.Logger, st Stage, msg jetstream.Msg, d *D
 func (r *Runner) publishAll(ctx context.Context, out []events.Event) error {
 	for _, ev := range out {
 		if err := Publish(ctx, r.js, ev); err != nil {
+			if errors.Is(err, nats.ErrMaxPayload) {
+				// The same message would be refused again.
+				return Permanent(err)
+			}
 			return Transient(err, 0)
 		}
 	}

@@ -173,6 +173,7 @@ func NewStages(names []string, deps Deps) ([]Stage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("stage %s: %w", n, err)
 		}
+		st.Handle = boundIssues(deps.Store, deps.Scratch("spill"), st.Handle)
 		if st.AckWait == 0 && deps.Config != nil {
 			st.AckWait = deps.Config.Build.AckWait
 		}

@@ -120,7 +120,8 @@ func PutRecord(ctx context.Context, store artifact.Store, o events.UnitOutcome) 
 }
 
 // Stored returns the recorded outcome of the unit with the given address
-// when its record and both its trees are in the store; a record whose
+// when its record and its trees (output, facts and any issue list stored
+// aside) are in the store; a record whose
 // trees were pruned since, or that cannot be read, counts as absent.
 func Stored(ctx context.Context, store artifact.Store, address string) (events.UnitOutcome, bool, error) {
 	data, err := store.Record(ctx, RecordName(address))
@@ -134,7 +135,11 @@ func Stored(ctx context.Context, store artifact.Store, address string) (events.U
 	if err := json.Unmarshal(data, &o); err != nil || o.Output == "" || o.Facts == "" {
 		return events.UnitOutcome{}, false, nil
 	}
-	for _, ref := range []string{o.Output, o.Facts} {
+	refs := []string{o.Output, o.Facts}
+	if o.IssuesRef != "" {
+		refs = append(refs, o.IssuesRef)
+	}
+	for _, ref := range refs {
 		has, err := store.Has(ctx, artifact.Ref(ref))
 		if err != nil {
 			return events.UnitOutcome{}, false, err

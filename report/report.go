@@ -4,7 +4,10 @@
 // and its issue codes are stable so that alerts and scripts can match them.
 package report
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
 // SchemaVersion is the version of the build report's JSON layout.
 const SchemaVersion = 1
@@ -186,6 +189,12 @@ type Report struct {
 	// without forges. A failed forge makes the build partial.
 	Forges []Forge `json:"forges,omitempty"`
 	Issues []Issue `json:"issues"`
+	// IssueCounts counts Issues by code and severity, most frequent first.
+	IssueCounts []IssueCount `json:"issue_counts,omitempty"`
+	// IssuesOmitted is set in a report carried by a message
+	// (build.finished, the admin API): the issues left out of Issues
+	// there. build-report.json holds every issue.
+	IssuesOmitted int `json:"issues_omitted,omitempty"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
 	// report and finishes later; that stage (fingerprint, the report's one
@@ -279,4 +288,65 @@ type LinkProblem struct {
 	SourceFile string `json:"source_file,omitempty"`
 	Repository string `json:"repository,omitempty"`
 	Version    string `json:"version,omitempty"` // the page's branch or tag, with versioning
+}
+
+// MaxCarriedIssues is how many issues a report carried in a message
+// (build.finished) holds; build-report.json holds them all.
+const MaxCarriedIssues = 100
+
+// IssueCount is how many issues of one code and severity a build had.
+type IssueCount struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Count    int    `json:"count"`
+}
+
+// CountIssues fills IssueCounts from Issues, most frequent first.
+func (b *Report) CountIssues() {
+	type key struct{ code, severity string }
+	n := map[key]int{}
+	for _, is := range b.Issues {
+		n[key{is.Code, is.Severity}]++
+	}
+	b.IssueCounts = make([]IssueCount, 0, len(n))
+	for k, c := range n {
+		b.IssueCounts = append(b.IssueCounts, IssueCount{Code: k.code, Severity: k.severity, Count: c})
+	}
+	sort.Slice(b.IssueCounts, func(i, j int) bool {
+		a, c := b.IssueCounts[i], b.IssueCounts[j]
+		if a.Count != c.Count {
+			return a.Count > c.Count
+		}
+		if a.Code != c.Code {
+			return a.Code < c.Code
+		}
+		return a.Severity < c.Severity
+	})
+}
+
+// Bounded returns the report as a message carries it: at most
+// MaxCarriedIssues issues, errors first, with IssuesOmitted counting the
+// rest (IssueCounts still counts every one). A site with thousands of
+// warnings would otherwise outgrow the broker's largest message.
+func (b Report) Bounded() Report {
+	if b.IssueCounts == nil {
+		b.CountIssues()
+	}
+	if len(b.Issues) <= MaxCarriedIssues {
+		return b
+	}
+	kept := make([]Issue, 0, MaxCarriedIssues)
+	for _, is := range b.Issues {
+		if is.Severity == SeverityError && len(kept) < MaxCarriedIssues {
+			kept = append(kept, is)
+		}
+	}
+	for _, is := range b.Issues {
+		if is.Severity != SeverityError && len(kept) < MaxCarriedIssues {
+			kept = append(kept, is)
+		}
+	}
+	b.IssuesOmitted = len(b.Issues) - len(kept)
+	b.Issues = kept
+	return b
 }

@@ -144,7 +144,10 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(is.Code+" "+issueSubject(is)), is.Message)
 		}
 	}
-	printWarnings(w, rep.Issues)
+	if rep.IssuesOmitted > 0 {
+		fmt.Fprintf(w, "  (%s more in the report)\n", words.Plural(rep.IssuesOmitted, "issue"))
+	}
+	printWarnings(w, rep)
 }
 
 // shownWarnings are the warnings the summary prints in full: mistakes in
@@ -153,16 +156,24 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 var shownWarnings = map[string]bool{report.CodeDocsPathMissing: true}
 
 // printWarnings prints the configuration warnings in full and a count of
-// every warning by code.
-func printWarnings(w io.Writer, issues []report.Issue) {
+// every warning by code (from the report's counts: the report a build
+// returns carries a bounded number of its issues).
+func printWarnings(w io.Writer, rep *report.Report) {
+	if rep.IssueCounts == nil {
+		rep.CountIssues()
+	}
 	counts := map[string]int{}
 	total := 0
-	for _, is := range issues {
+	for _, c := range rep.IssueCounts {
+		if c.Severity == report.SeverityWarning {
+			counts[c.Code] += c.Count
+			total += c.Count
+		}
+	}
+	for _, is := range rep.Issues {
 		if is.Severity != report.SeverityWarning {
 			continue
 		}
-		counts[is.Code]++
-		total++
 		if shownWarnings[is.Code] {
 			subject := strings.TrimSpace(issueSubject(is) + " " + is.Path)
 			fmt.Fprintf(w, "  warning %s: %s\n", strings.TrimSpace(is.Code+" "+subject), is.Message)

@@ -23,8 +23,8 @@ func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Eve
 		return []events.Event{&events.SiteRendered{
 			Header:   events.Header{ID: "site.rendered:" + in.BuildID, BuildID: in.BuildID},
 			Outcomes: in.Outcomes,
-			Issues: []report.Issue{{Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
-				Message: "no repository produced documentation; the previous site (if any) is kept"}},
+			IssueList: events.Issued(report.Issue{Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
+				Message: "no repository produced documentation; the previous site (if any) is kept"}),
 			Timings: events.Timings{Name: time.Since(start).Milliseconds()},
 		}}, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
+	"github.com/docweave/docweave/spill"
 )
 
 // publish assembles a build whose units all have an outcome and swaps the
@@ -49,8 +50,16 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 		return nil, err
 	}
 	var units []site.AssembledUnit
-	for _, u := range out.Units {
-		out.Issues = append(out.Issues, u.Issues...)
+	for i, u := range out.Units {
+		// Every unit's issues join the site's list, read whole from the
+		// store when a unit had too many to carry; the runner bounds the
+		// site's list again before site.rendered is published.
+		issues, err := spill.LoadIssues(ctx, s.store, s.scratch, u.IssueList)
+		if err != nil {
+			return nil, renders.MissingArtifact("issues of unit "+u.Key, s.store, err)
+		}
+		out.Issues = append(out.Issues, issues...)
+		out.Units[i].IssueList = events.IssueList{}
 		if u.Output == "" {
 			continue
 		}
@@ -107,6 +116,12 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	}
 	if err := putPlaced(project, next, res.Placed); err != nil {
 		return nil, err
+	}
+	// The message that reports the site must be sendable before the site
+	// goes live: a site swapped in by a build that then fails to say so
+	// would be served while its build is reported failed.
+	if err := spill.Bound(ctx, s.store, s.scratch, out); err != nil {
+		return nil, fmt.Errorf("the site was not published: %w", err)
 	}
 	if s.states != nil {
 		ok, err := s.states.ClaimPublish(ctx, j.BuildID)

@@ -107,7 +107,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 		Forge:       job.Forge,
 		ContentPath: job.ContentPath,
 		Version:     job.Version,
-		Issues:      append([]report.Issue(nil), job.Issues...),
+		IssueList:   events.Issued(slices.Clone(job.Issues)...),
 		Timings:     events.Timings{Name: time.Since(start).Milliseconds()},
 	}
 	if err != nil && ctx.Err() != nil {
@@ -259,7 +259,7 @@ func vanished(job *events.RepoClone, start time.Time) *events.RepoCloned {
 	return &events.RepoCloned{
 		Header:     events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
 		Repository: job.Repository, Forge: job.Forge, ContentPath: job.ContentPath, Version: job.Version,
-		Failure: issue, Attempts: 0, Issues: append([]report.Issue(nil), job.Issues...),
+		Failure: issue, Attempts: 0, IssueList: events.Issued(slices.Clone(job.Issues)...),
 		Timings: events.Timings{Name: time.Since(start).Milliseconds()},
 	}
 }

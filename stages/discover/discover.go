@@ -25,7 +25,6 @@ import (
 	"github.com/docweave/docweave/forge"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
-	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/stages"
 )
 
@@ -123,13 +122,13 @@ func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]event
 			log.Warn().Str("repository", key).Str("code", u.failure.Code).Msg(u.failure.Message)
 			o = events.RepoOutcome{
 				Repository: u.job.Repository, Forge: u.job.Forge, ContentPath: u.job.ContentPath,
-				Failed: true, Attempts: u.failure.Attempts, Issues: []report.Issue{*u.failure}, Timings: events.Timings{},
+				Failed: true, Attempts: u.failure.Attempts, IssueList: events.Issued(*u.failure), Timings: events.Timings{},
 			}
 		case reuse:
 			// The unit is where the last good build left it: its saved
 			// tree joins the build as if clone and prune had run.
 			o = saved
-			o.Reused, o.Attempts, o.Issues = true, 0, u.job.Issues
+			o.Reused, o.Attempts, o.IssueList = true, 0, u.job.IssueList
 			o.ContentPath, o.Forge, o.Version = u.job.ContentPath, u.job.Forge, u.job.Version
 			o.Timings = events.Timings{}
 		default:

@@ -26,7 +26,10 @@ import (
 	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/version"
 )
@@ -41,16 +44,18 @@ func init() { pipeline.Register(Name, New, stages.FormerFinish) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, builds: d.FanIns, states: d.States, log: d.Log}
+	s := &stage{cfg: d.Config, store: d.Store, builds: d.FanIns, states: d.States, log: d.Log, scratch: d.Scratch("finish")}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectSiteRendered, events.SubjectLinksVerified}, Handle: s.handle,
 		Publishes: []string{events.SubjectBuildFinished, events.SubjectLinksReported}}, nil
 }
 
 type stage struct {
-	cfg    *config.Config
-	builds *buildstate.FanIns
-	states *buildstate.States
-	log    zerolog.Logger
+	cfg     *config.Config
+	store   artifact.Store
+	builds  *buildstate.FanIns
+	states  *buildstate.States
+	log     zerolog.Logger
+	scratch string // for the issue lists read from the store
 }
 
 // DocFilesHash fingerprints a documentation set: the sha256 of each
@@ -116,7 +121,11 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 	if err != nil {
 		return nil, err
 	}
-	rep := s.assemble(st, in)
+	issues, err := s.issues(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	rep := s.assemble(st, in, issues)
 	rep.StageDurationsMS[Name] = time.Since(start).Milliseconds()
 	rep.FinishedAt = time.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
@@ -141,11 +150,37 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 		Int("pages", rep.RenderedPages).Str("doc_files_hash", rep.DocFilesHash).Msg("build finished")
 	return []events.Event{&events.BuildFinished{
 		Header: events.Header{ID: "build.finished:" + in.BuildID, BuildID: in.BuildID},
-		Report: rep,
+		Report: rep.Bounded(),
 	}}, nil
 }
 
-func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered) report.Report {
+// buildIssues are a rendered build's issues, whole: each repository's
+// (by unit key) and the site's own.
+type buildIssues struct {
+	units map[string][]report.Issue
+	site  []report.Issue
+}
+
+// issues reads the build's issue lists, from the store where a list was
+// too long to travel in the message.
+func (s *stage) issues(ctx context.Context, in *events.SiteRendered) (buildIssues, error) {
+	all := buildIssues{units: map[string][]report.Issue{}}
+	for _, o := range in.Outcomes {
+		list, err := spill.LoadIssues(ctx, s.store, s.scratch, o.IssueList)
+		if err != nil {
+			return all, renders.MissingArtifact("issues of "+o.Key(), s.store, err)
+		}
+		all.units[o.Key()] = list
+	}
+	list, err := spill.LoadIssues(ctx, s.store, s.scratch, in.IssueList)
+	if err != nil {
+		return all, renders.MissingArtifact("issues of the site", s.store, err)
+	}
+	all.site = list
+	return all, nil
+}
+
+func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, issues buildIssues) report.Report {
 	rep := report.Report{
 		SchemaVersion:      report.SchemaVersion,
 		BuildID:            in.BuildID,
@@ -206,14 +241,14 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered) rep
 				DurationMS: u.DurationMS, Address: u.Address, Error: u.Error}
 		}
 		rep.Repositories = append(rep.Repositories, entry)
-		rep.Issues = append(rep.Issues, o.Issues...)
+		rep.Issues = append(rep.Issues, issues.units[o.Key()]...)
 		for k, v := range o.Timings {
 			rep.StageDurationsMS[k] += v
 		}
 	}
 	report.SortRepositories(rep.Repositories)
 	rep.Versions = report.VersionsOf(rep.Repositories)
-	rep.Issues = append(rep.Issues, in.Issues...)
+	rep.Issues = append(rep.Issues, issues.site...)
 	markEmptyRepositories(&rep, paths)
 	forges, forgeIssues := discovery.ReportSection(s.cfg)
 	rep.Forges, rep.Issues = forges, append(rep.Issues, forgeIssues...)
@@ -221,6 +256,7 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered) rep
 		rep.StageDurationsMS[k] += v
 	}
 	rep.DecideOutcome()
+	rep.CountIssues()
 	return rep
 }
 
@@ -269,12 +305,13 @@ func savedState(st *buildstate.BuildState, in *events.SiteRendered, rep *report.
 	}
 	for _, o := range in.Outcomes {
 		if !o.Failed {
+			o.IssueList = events.IssueList{} // the report has them; the state locates trees
 			saved.Repositories[o.Key()] = o
 		}
 	}
 	for _, u := range in.Units {
 		if u.Output != "" {
-			u.Issues = nil // the report has them; the state only locates outputs
+			u.IssueList = events.IssueList{} // the report has them; the state only locates outputs
 			if saved.Renders == nil {
 				saved.Renders = map[string]events.UnitOutcome{}
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages"
 )
 
@@ -27,7 +28,7 @@ func init() { pipeline.Register(Name, New, stages.FormerJoin) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{store: d.Store, builds: d.FanIns}
+	s := &stage{store: d.Store, builds: d.FanIns, scratch: d.Scratch("join")}
 	conc := d.Config.Build.CloneConcurrency
 	if conc < 1 {
 		conc = 1
@@ -37,8 +38,9 @@ func New(d pipeline.Deps) (pipeline.Stage, error) {
 }
 
 type stage struct {
-	store  artifact.Store
-	builds *buildstate.FanIns
+	store   artifact.Store
+	builds  *buildstate.FanIns
+	scratch string // for the issue lists read and stored aside
 }
 
 func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Event, error) {
@@ -46,7 +48,7 @@ func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Eve
 	outcome := events.RepoOutcome{
 		Repository: in.Repository, Forge: in.Forge, ContentPath: in.ContentPath, Version: in.Version,
 		Branch: in.Branch, Commit: in.Commit, CommitTime: in.CommitTime, Attempts: in.Attempts,
-		Tree: in.Tree, DocFiles: in.DocFiles, Issues: in.Issues, Timings: events.Timings{},
+		Tree: in.Tree, DocFiles: in.DocFiles, IssueList: in.IssueList, Timings: events.Timings{},
 	}
 	for k, v := range in.Timings {
 		outcome.Timings[k] = v
@@ -54,7 +56,15 @@ func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Eve
 	switch {
 	case in.Failure != nil:
 		outcome.Failed = true
-		outcome.Issues = append([]report.Issue{*in.Failure}, outcome.Issues...)
+		issues, err := spill.LoadIssues(ctx, s.store, s.scratch, in.IssueList)
+		if err != nil {
+			return nil, err
+		}
+		// The join's record keeps the list bounded too: a long one is
+		// stored aside again with the failure first.
+		if outcome.IssueList, err = spill.Issues(ctx, s.store, s.scratch, append([]report.Issue{*in.Failure}, issues...)); err != nil {
+			return nil, err
+		}
 	default:
 		has, err := s.store.Has(ctx, artifact.Ref(in.Tree))
 		if err != nil {

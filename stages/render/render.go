@@ -41,6 +41,7 @@ import (
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages"
 )
 
@@ -115,17 +116,21 @@ func (s *stage) handle(ctx context.Context, in *events.UnitRender) ([]events.Eve
 		out.Outcome = events.UnitOutcomeFailed
 		out.Error = err.Error()
 		out.DurationMS = time.Since(start).Milliseconds()
-		out.Issues = []report.Issue{{
+		out.IssueList = events.Issued(report.Issue{
 			Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
 			Repository: out.Repository, Version: out.Version,
 			Message: "the unit could not be rendered: " + err.Error(),
-		}}
+		})
 		s.log.Error().Str("build_id", in.BuildID).Str("unit", out.Key).Err(err).Msg("unit not rendered")
 		return s.answer(in, out), nil
 	}
 	out.Outcome = events.UnitOutcomeRendered
 	out.Pages, out.Files = res.Pages, res.Files
-	out.Issues = pageIssues(res.Issues, []repoFiles{s.filesOf(unit)})
+	// The record and unit.rendered hold the issues bounded: a unit can
+	// have thousands (a link to a missing page on every page).
+	if out.IssueList, err = spill.Issues(ctx, s.store, s.workRoot, pageIssues(res.Issues, []repoFiles{s.filesOf(unit)})); err != nil {
+		return nil, err
+	}
 	if err := s.keep(ctx, dir, res, &out); err != nil {
 		return nil, err
 	}
