@@ -1,0 +1,61 @@
+package clone
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/internal/gittest"
+	"github.com/docweave/docweave/report"
+)
+
+// referencedRepo is a repository whose pages under docs/ show images in
+// a hidden folder of the root, in a folder outside it, one over the file
+// size limit and one above the repository's root.
+func referencedRepo(t *testing.T) *gittest.Repo {
+	return gittest.NewRepo(t, map[string]string{
+		"docs/guide/tour.md": "# Tour\n\n![harbour](../.gitbook/assets/harbour.png)\n\n![lighthouse](../../artwork/lighthouse.png)\n\n" +
+			"![a poster](../../artwork/poster.png)\n\n![the sea](../../../sea.png)\n",
+		"docs/.gitbook/assets/harbour.png": "png",
+		"artwork/lighthouse.png":           "png",
+		"artwork/poster.png":               strings.Repeat("p", 4096),
+		"artwork/unused.png":               "png",
+		"src/main.go":                      "package main",
+	})
+}
+
+// Issue 27: the images a page shows from outside the documentation root
+// (sparse checkouts never fetched them) and from a hidden folder (never
+// published) are in the tree under _files/, fetched by a second checkout
+// of exactly those files from the same commit — over a partial clone, and
+// over file:// where the whole commit is fetched. A file over the size
+// limit is refused by its size and reported.
+func TestCloneCollectsTheFilesPagesReference(t *testing.T) {
+	srv := gittest.NewHTTPServer(t, gittest.HTTPOptions{})
+	partial := referencedRepo(t)
+	partial.Git(t, "config", "uploadpack.allowFilter", "true")
+	for name, url := range map[string]string{"partial": srv.Add(t, "docs", partial), "file": referencedRepo(t).FileURL()} {
+		t.Run(name, func(t *testing.T) {
+			st, cfg, store := newStageStore(t, config.Repository{Name: "docs", URL: url, Paths: []string{"docs"}})
+			cfg.Build.Limits.MaxFileBytes = 1024
+			out, err := st.Handle(context.Background(), job("docs"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out[0].(*events.RepoCloned)
+			if got.Failure != nil {
+				t.Fatalf("failed: %+v", got.Failure)
+			}
+			want := []string{".gitbook/assets/harbour.png", "_files/artwork/lighthouse.png", "_files/docs/_.gitbook/assets/harbour.png", "guide/tour.md"}
+			if files := treeFiles(t, store, got.Tree); !slices.Equal(files, want) {
+				t.Fatalf("tree %v, want %v", files, want)
+			}
+			if codes := issueCodes(got.Issues); !slices.Equal(codes[report.CodeFileTooLarge], []string{"artwork/poster.png"}) {
+				t.Fatalf("issues %+v, want FILE_TOO_LARGE for artwork/poster.png", got.Issues)
+			}
+		})
+	}
+}
