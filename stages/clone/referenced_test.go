@@ -2,6 +2,8 @@ package clone
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/workspace"
 )
 
 // referencedRepo is a repository whose pages under docs/ show images in
@@ -57,5 +60,43 @@ func TestCloneCollectsTheFilesPagesReference(t *testing.T) {
 				t.Fatalf("issues %+v, want FILE_TOO_LARGE for artwork/poster.png", got.Issues)
 			}
 		})
+	}
+}
+
+// A cached checkout (clone_strategy update) keeps its referenced files
+// tracked: the next build has them again, and one no page references any
+// more leaves the checkout and the tree.
+func TestCloneUpdateKeepsReferencedFilesCurrent(t *testing.T) {
+	repo := referencedRepo(t)
+	st, cfg, store := newStageStore(t, config.Repository{Name: "docs", URL: repo.FileURL(), Paths: []string{"docs"}})
+	cfg.Build.CloneStrategy = "update"
+	cfg.Build.Limits.MaxFileBytes = 1024
+	tree := func() []string {
+		t.Helper()
+		out, err := st.Handle(context.Background(), job("docs"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := out[0].(*events.RepoCloned)
+		if got.Failure != nil {
+			t.Fatalf("failed: %+v", got.Failure)
+		}
+		return treeFiles(t, store, got.Tree)
+	}
+	first := tree()
+	if again := tree(); !slices.Equal(first, again) || !slices.Contains(again, "_files/artwork/lighthouse.png") {
+		t.Fatalf("second build's tree %v, first %v", again, first)
+	}
+	repo.Commit(t, map[string]string{"docs/guide/tour.md": "# Tour\n\n![harbour](../.gitbook/assets/harbour.png)\n"}, "fewer pictures")
+	want := []string{".gitbook/assets/harbour.png", "_files/docs/_.gitbook/assets/harbour.png", "guide/tour.md"}
+	if got := tree(); !slices.Equal(got, want) {
+		t.Fatalf("after the page changed: tree %v, want %v", got, want)
+	}
+	dir, err := workspace.For(cfg).Dir(workspace.CacheKey(workspace.CheckoutName("docs", "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "artwork", "lighthouse.png")); !os.IsNotExist(err) {
+		t.Fatalf("a file no page references any more stayed in the checkout: %v", err)
 	}
 }
