@@ -33,6 +33,13 @@ func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File
 	return CollectDocsWith(repoDir, roots, nil, policy)
 }
 
+// AnyFolder starts a referenced path that asks for the one file of the
+// repository whose path is the rest or ends with "/" and the rest: a
+// site-rooted link (/assets/docs/x.png) written for the site a generator
+// makes from a folder of the repository (public/assets/docs/x.png). When
+// several files match, none is taken.
+const AnyFolder = "**/"
+
 // ReferencedRel is where the tree holds the referenced file at repoPath
 // (a clean slash path from the repository's root): FilesDir/repoPath with
 // an underscore put before every segment that starts with a dot or an
@@ -110,10 +117,14 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 		if !mdlinks.Internal(l.Dest) {
 			continue
 		}
-		for _, c := range ReferenceCandidates(page, mdlinks.Path(l.Dest), roots) {
+		p := mdlinks.Path(l.Dest)
+		for _, c := range ReferenceCandidates(page, p, roots) {
 			if referencedFile(c, roots) {
 				out = append(out, c)
 			}
+		}
+		if abs := strings.TrimPrefix(path.Clean(p), "/"); strings.HasPrefix(p, "/") && inRepository(abs) && referencedFile(abs, roots) {
+			out = append(out, AnyFolder+abs)
 		}
 	}
 	return out

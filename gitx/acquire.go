@@ -79,7 +79,9 @@ type Request struct {
 	// downloads of pages, outside the sparse selection or hidden in it):
 	// it gets the checkout's directory and returns repository paths. Those
 	// that are regular files of the same commit are checked out as well
-	// (see Result.Referenced).
+	// (see Result.Referenced). A path "**/rest" names the one file of the
+	// commit whose path is rest or ends with "/rest", and none when
+	// several do.
 	Referenced func(dir string) []string
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and

@@ -23,14 +23,20 @@ import (
 // that is a file of the checkout now.
 func (op *operation) addReferenced(repo *git.Repository, t *trees, root plumbing.Hash, sel selection, idx *index.Index, stats *checkoutStats) *Error {
 	var extra []treeEntry
-	for _, p := range op.req.Referenced(op.req.Dir) {
+	taken := map[string]bool{}
+	paths, err := resolveAnyFolder(t, root, op.req.Referenced(op.req.Dir))
+	if err != nil {
+		return op.corrupt("read the tree for the referenced files", err)
+	}
+	for _, p := range paths {
 		e, ok, err := fileAt(t, root, p)
 		if err != nil {
 			return op.corrupt("read the tree for "+p, err)
 		}
-		if !ok || (op.req.Sparse != nil && matchGlob(op.req.Sparse.Exclude, strings.SplitN(p, "/", 2)[0])) {
+		if !ok || taken[p] || (op.req.Sparse != nil && matchGlob(op.req.Sparse.Exclude, strings.SplitN(p, "/", 2)[0])) {
 			continue
 		}
+		taken[p] = true
 		if _, in := sel.files[p]; in {
 			stats.Referenced = append(stats.Referenced, p)
 			continue
@@ -57,6 +63,69 @@ func (op *operation) addReferenced(repo *git.Repository, t *trees, root plumbing
 	stats.Written += len(xidx.Entries)
 	stats.Skipped = append(stats.Skipped, xstats.Skipped...)
 	return nil
+}
+
+// anyFolder starts a referenced path that names the one file of the
+// commit whose path is the rest or ends with "/" and the rest (see
+// Request.Referenced).
+const anyFolder = "**/"
+
+// resolveAnyFolder replaces each anyFolder path by the one regular file of
+// the tree root that it names, or drops it when none or several do. The
+// whole tree is walked once, only when some path asks.
+func resolveAnyFolder(t *trees, root plumbing.Hash, paths []string) ([]string, error) {
+	wanted := map[string][]string{} // base name → suffixes asked for
+	var out []string
+	for _, p := range paths {
+		if rest, ok := strings.CutPrefix(p, anyFolder); ok && rest != "" {
+			wanted[path.Base(rest)] = append(wanted[path.Base(rest)], rest)
+			continue
+		}
+		out = append(out, p)
+	}
+	if len(wanted) == 0 {
+		return out, nil
+	}
+	found := map[string][]string{} // suffix → files
+	var walk func(h plumbing.Hash, prefix string, depth int) error
+	walk = func(h plumbing.Hash, prefix string, depth int) error {
+		tree, err := t.get(h)
+		if err != nil {
+			return err
+		}
+		for _, e := range tree.Entries {
+			if unsafeName(e.Name) != "" {
+				continue
+			}
+			p := e.Name
+			if prefix != "" {
+				p = prefix + "/" + e.Name
+			}
+			switch {
+			case e.Mode == filemode.Dir && depth < maxTreeDepth:
+				if err := walk(e.Hash, p, depth+1); err != nil {
+					return err
+				}
+			case e.Mode == filemode.Regular || e.Mode == filemode.Executable || e.Mode == filemode.Deprecated:
+				for _, suffix := range wanted[e.Name] {
+					if p == suffix || strings.HasSuffix(p, "/"+suffix) {
+						found[suffix] = append(found[suffix], p)
+					}
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(root, "", 1); err != nil {
+		return nil, err
+	}
+	for _, files := range found {
+		if len(files) == 1 {
+			out = append(out, files[0])
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // fileAt finds the regular file at the slash path p of the tree root;

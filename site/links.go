@@ -49,6 +49,8 @@ type unitFiles struct {
 	pages     map[string]bool // Markdown files
 	files     map[string]bool // every other file
 	dirs      map[string]bool
+	// referenced are the unit's referenced files (see referenced.go).
+	referenced []string
 }
 
 // pageLink is one link or image of a page.
@@ -153,6 +155,9 @@ func (u unitFiles) resolve(rel, dest string) (linkTarget, bool, string) {
 			}
 		}
 		if t, ok := u.first(candidates); ok {
+			return t, false, ""
+		}
+		if t, ok := u.referencedAnywhere(abs); ok {
 			return t, false, ""
 		}
 		if !inRoot && len(u.docRoots) > 0 {
@@ -339,6 +344,8 @@ type unitsOfContent struct {
 	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
 	// target page (gitbookRedirectsTo).
 	gitbookRedirects map[string]map[string][]string
+	// referenced holds each unit's referenced files, listed once.
+	referenced map[string][]string
 }
 
 func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
@@ -375,7 +382,8 @@ func (c *unitsOfContent) of(rel string) (unitFiles, bool) {
 				}
 			}
 		}
-		return unitFiles{root: root, docRoots: r.DocRoots, sourceURL: source, pages: c.pages, files: c.files, dirs: c.dirs}, true
+		return unitFiles{root: root, docRoots: r.DocRoots, sourceURL: source, pages: c.pages, files: c.files, dirs: c.dirs,
+			referenced: c.referencedOf(root)}, true
 	}
 	return unitFiles{}, false
 }

@@ -58,3 +58,45 @@ func (u unitFiles) climbsOut(rel, p string) bool {
 	}
 	return true
 }
+
+// referencedOf lists the referenced files of the unit at root, once.
+func (c *unitsOfContent) referencedOf(root string) []string {
+	if list, ok := c.referenced[root]; ok {
+		return list
+	}
+	if c.referenced == nil {
+		c.referenced = map[string][]string{}
+	}
+	prefix := root + "/" + docstree.FilesDir + "/"
+	list := []string{}
+	for f := range c.files {
+		if strings.HasPrefix(f, prefix) {
+			list = append(list, f)
+		}
+	}
+	c.referenced[root] = list
+	return list
+}
+
+// referencedAnywhere finds, for the site-rooted path abs that names no
+// file of the documentation, the one referenced file whose repository
+// path ends with it (docstree.AnyFolder): the clone stage took it only
+// when it was the only such file of the repository.
+func (u unitFiles) referencedAnywhere(abs string) (linkTarget, bool) {
+	if abs == "" || abs == "." {
+		return linkTarget{}, false
+	}
+	exact := path.Join(u.root, docstree.ReferencedRel(abs))
+	suffix := "/" + strings.TrimPrefix(docstree.ReferencedRel(abs), docstree.FilesDir+"/")
+	var found string
+	for _, f := range u.referenced {
+		if f != exact && !strings.HasSuffix(f, suffix) {
+			continue
+		}
+		if found != "" {
+			return linkTarget{}, false
+		}
+		found = f
+	}
+	return linkTarget{path: found, ok: found != ""}, found != ""
+}

@@ -29,11 +29,14 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 			"",
 			"![the sea](../../../sea.png)",
 			"",
+			"![a boat as the site shows it](/pictures/boat.png)",
+			"",
 		}, "\n"),
 		"content/gb/.gitbook/assets/harbour.png":              "png",
 		"content/gb/_files/docs/_.gitbook/assets/harbour.png": "png",
 		"content/gb/_files/artwork/lighthouse.png":            "png",
 		"content/gb/_files/artwork/chart.pdf":                 "%PDF",
+		"content/gb/_files/web/static/pictures/boat.png":      "png",
 	})
 	publish := filepath.Join(t.TempDir(), "public")
 	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
@@ -48,6 +51,7 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 		`src="/docs/gb/_files/docs/_.gitbook/assets/harbour.png"`,
 		`src="/docs/gb/_files/artwork/lighthouse.png"`,
 		`href="/docs/gb/_files/artwork/chart.pdf"`,
+		`src="/docs/gb/_files/web/static/pictures/boat.png"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("tour page lacks %s", want)

@@ -21,7 +21,11 @@ import (
 func referencedRepo(t *testing.T) *gittest.Repo {
 	return gittest.NewRepo(t, map[string]string{
 		"docs/guide/tour.md": "# Tour\n\n![harbour](../.gitbook/assets/harbour.png)\n\n![lighthouse](../../artwork/lighthouse.png)\n\n" +
-			"![a poster](../../artwork/poster.png)\n\n![the sea](../../../sea.png)\n",
+			"![a poster](../../artwork/poster.png)\n\n![the sea](../../../sea.png)\n\n" +
+			"![a boat as the site shows it](/pictures/boat.png)\n\n![one of two icons](/icons/anchor.png)\n",
+		"web/static/pictures/boat.png":     "png",
+		"web/static/icons/anchor.png":      "png",
+		"old/icons/anchor.png":             "png",
 		"docs/.gitbook/assets/harbour.png": "png",
 		"artwork/lighthouse.png":           "png",
 		"artwork/poster.png":               strings.Repeat("p", 4096),
@@ -52,7 +56,10 @@ func TestCloneCollectsTheFilesPagesReference(t *testing.T) {
 			if got.Failure != nil {
 				t.Fatalf("failed: %+v", got.Failure)
 			}
-			want := []string{".gitbook/assets/harbour.png", "_files/artwork/lighthouse.png", "_files/docs/_.gitbook/assets/harbour.png", "guide/tour.md"}
+			// /pictures/boat.png is the one file ending so; /icons/anchor.png
+			// could be either of two, so neither is taken.
+			want := []string{".gitbook/assets/harbour.png", "_files/artwork/lighthouse.png", "_files/docs/_.gitbook/assets/harbour.png",
+				"_files/web/static/pictures/boat.png", "guide/tour.md"}
 			if files := treeFiles(t, store, got.Tree); !slices.Equal(files, want) {
 				t.Fatalf("tree %v, want %v", files, want)
 			}
