@@ -107,3 +107,25 @@ func TestCloneUpdateKeepsReferencedFilesCurrent(t *testing.T) {
 		t.Fatalf("a file no page references any more stayed in the checkout: %v", err)
 	}
 }
+
+// A referenced path through a symbolic link of the repository — to a
+// folder outside it, or to its .git — is never checked out or published;
+// neither is a reference into .git itself.
+func TestCloneFollowsNoLinkToAReferencedFile(t *testing.T) {
+	repo := gittest.NewRepo(t, map[string]string{"README.md": "r"})
+	repo.CommitRaw(t, []gittest.RawEntry{
+		{Path: "docs/index.md", Content: "# Home\n\n![a](../outside/passwd) ![b](../gitdir/config) ![c](../.git/config) ![d](../shots/d.png)\n"},
+		{Path: "outside", Content: "/etc", Link: true},
+		{Path: "gitdir", Content: ".git", Link: true},
+		{Path: "shots/d.png", Content: "png"},
+	}, "links")
+	st, _, store := newStageStore(t, config.Repository{Name: "docs", URL: repo.FileURL(), Paths: []string{"docs"}})
+	out, err := st.Handle(context.Background(), job("docs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := out[0].(*events.RepoCloned)
+	if files := treeFiles(t, store, got.Tree); !slices.Equal(files, []string{"_files/shots/d.png", "index.md"}) {
+		t.Fatalf("tree %v, want only the page and shots/d.png", files)
+	}
+}
