@@ -42,7 +42,7 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string { return e.Issue.Message }
 
-// CollectDocs lists the files under each documentation root of a checkout,
+// CollectDocsWith lists the files under each documentation root of a checkout,
 // merged into one tree (a file's path is relative to its root; when two
 // roots hold the same path the first root wins). A repository is untrusted
 // input, so .git is never read; a symbolic link is followed only to a
@@ -51,8 +51,9 @@ func (e *TooLargeError) Error() string { return e.Issue.Message }
 // untrusted repository, active documents are left out — each such case is
 // an issue, not an error. A repository over the file-count or total-size
 // limit returns a *TooLargeError as soon as the walk finds it, before any
-// file is read.
-func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File, []report.Issue, error) {
+// file is read. The referenced files at the repository paths referenced
+// (see Referenced) are added at their ReferencedRel.
+func CollectDocsWith(repoDir string, roots, referenced []string, policy Policy) ([]artifact.File, []report.Issue, error) {
 	repoReal, err := filepath.EvalSymlinks(repoDir)
 	if err != nil {
 		return nil, nil, err
@@ -71,6 +72,9 @@ func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File
 		if err := c.collectRoot(root, dirs[i]); err != nil {
 			return nil, nil, err
 		}
+	}
+	if err := c.collectReferenced(referenced); err != nil {
+		return nil, nil, err
 	}
 	if len(c.files) == 0 {
 		c.issues = append(c.issues, report.Issue{Code: report.CodeNoDocs,

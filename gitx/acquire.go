@@ -74,6 +74,15 @@ type Request struct {
 	// clones then sends only commits, trees and the blobs of those files
 	// (see Sparse). Nil checks out and fetches the whole repository.
 	Sparse *Sparse
+	// Referenced, when set, is asked once the checkout is written which
+	// other files of the repository its files reference (the images and
+	// downloads of pages, outside the sparse selection or hidden in it):
+	// it gets the checkout's directory and returns repository paths. Those
+	// that are regular files of the same commit are checked out as well
+	// (see Result.Referenced). A path "**/rest" names the one file of the
+	// commit whose path is rest or ends with "/rest", and none when
+	// several do.
+	Referenced func(dir string) []string
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and
 	// is retried, so a hung server cannot stall a build forever. Over SSH
@@ -118,6 +127,9 @@ type Result struct {
 	// ".GIT" or with control characters, and entries that collide with
 	// another of the same name.
 	Skipped []SkippedPath
+	// Referenced are the paths Request.Referenced returned that are files
+	// of the checkout, sorted: the documentation's referenced files.
+	Referenced []string
 }
 
 // Acquire brings req.Dir to the tip of the requested branch, retrying

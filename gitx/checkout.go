@@ -26,6 +26,8 @@ type checkoutStats struct {
 	// unsafe names and duplicates of the selection, and entries the
 	// writer could not place (see materialize).
 	Skipped []SkippedPath
+	// Referenced are the files of Request.Referenced in the checkout.
+	Referenced []string
 }
 
 // materialize makes the working directory dir hold exactly files: files

@@ -131,6 +131,11 @@ func (op *operation) populate(repo *git.Repository, commit plumbing.Hash, fresh 
 	if err != nil {
 		return stats, op.corrupt("check out "+short(commit), err)
 	}
+	if op.req.Referenced != nil {
+		if gerr := op.addReferenced(repo, t, c.TreeHash, sel, idx, &stats); gerr != nil {
+			return stats, gerr
+		}
+	}
 	if err := st.SetIndex(idx); err != nil {
 		return stats, op.corrupt("write index", err)
 	}

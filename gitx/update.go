@@ -78,7 +78,7 @@ func (op *operation) result(repo *git.Repository, target plumbing.Hash, stats ch
 	res := Result{
 		Commit: target.String(), Branch: op.ref.short(), Ref: op.ref.name.String(),
 		Partial: op.partial, Files: stats.Files, Written: stats.Written,
-		Requests: op.sess.requests, Skipped: stats.Skipped,
+		Requests: op.sess.requests, Skipped: stats.Skipped, Referenced: stats.Referenced,
 	}
 	// The commit is in the workspace (it was just checked out); its time
 	// is only shown to readers, so a commit that cannot be read leaves it

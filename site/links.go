@@ -11,9 +11,8 @@ import (
 
 	"github.com/gohugoio/hugo/parser/metadecoders"
 	"github.com/gohugoio/hugo/parser/pageparser"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
+
+	"github.com/docweave/docweave/internal/mdlinks"
 )
 
 // Documentation is written for a forge, where a link names a file of the
@@ -50,6 +49,8 @@ type unitFiles struct {
 	pages     map[string]bool // Markdown files
 	files     map[string]bool // every other file
 	dirs      map[string]bool
+	// referenced are the unit's referenced files (see referenced.go).
+	referenced []string
 }
 
 // pageLink is one link or image of a page.
@@ -58,45 +59,15 @@ type pageLink struct {
 	line int
 }
 
-// linkParser parses Markdown the way Hugo's goldmark does for links.
-var linkParser = goldmark.New().Parser()
-
 // findLinks lists the links and images of a Markdown body with the line
 // each starts on (counted in body; add the front matter's lines).
 func findLinks(body []byte) []pageLink {
-	doc := linkParser.Parse(text.NewReader(body))
-	var out []pageLink
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		var dest []byte
-		switch l := n.(type) {
-		case *ast.Link:
-			dest = l.Destination
-		case *ast.Image:
-			dest = l.Destination
-		default:
-			return ast.WalkContinue, nil
-		}
-		out = append(out, pageLink{dest: string(dest), line: lineOf(n, body)})
-		return ast.WalkContinue, nil
-	})
-	return out
-}
-
-// lineOf is the 1-based line a link starts on: that of its first text, or
-// of its parent block.
-func lineOf(n ast.Node, body []byte) int {
-	for c := n; c != nil; c = c.Parent() {
-		if t, ok := c.FirstChild().(*ast.Text); ok && c == n {
-			return bytes.Count(body[:t.Segment.Start], []byte("\n")) + 1
-		}
-		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
-			return bytes.Count(body[:c.Lines().At(0).Start], []byte("\n")) + 1
-		}
+	found := mdlinks.Find(body)
+	out := make([]pageLink, len(found))
+	for i, l := range found {
+		out[i] = pageLink{dest: l.Dest, line: l.Line}
 	}
-	return 1
+	return out
 }
 
 // linkTarget is what a link names: a page file, a directory's page or a
@@ -127,6 +98,9 @@ func resolveLinks(rel string, body []byte, lineShift int, u unitFiles) ([][2]str
 			}
 		case outside && repoPath != "" && u.sourceURL != "":
 			pairs = append(pairs, [2]string{l.dest, strings.Replace(u.sourceURL, EditURLPlaceholder, escapeSegments(repoPath), 1) + linkSuffix(l.dest)})
+		case outside && u.climbsOut(rel, linkPath(l.dest)):
+			issues = append(issues, Issue{Code: IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads outside the repository; nothing outside it is published, left as written", l.line+lineShift, l.dest)})
 		case outside:
 			issues = append(issues, Issue{Code: IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
 				"line %d: link %q leads outside the repository's documentation roots; left as written", l.line+lineShift, l.dest)})
@@ -140,16 +114,7 @@ func resolveLinks(rel string, body []byte, lineShift int, u unitFiles) ([][2]str
 
 // internalLink reports whether dest names a file of the repository rather
 // than a place on the page, another site or a mail address.
-func internalLink(dest string) bool {
-	switch {
-	case dest == "", strings.HasPrefix(dest, "#"), strings.HasPrefix(dest, "//"), strings.HasPrefix(dest, "{{"):
-		return false
-	}
-	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
-		return false
-	}
-	return !strings.Contains(strings.SplitN(dest, "/", 2)[0], ":")
-}
+func internalLink(dest string) bool { return mdlinks.Internal(dest) }
 
 // linkSuffix is the query and fragment of dest, as written.
 func linkSuffix(dest string) string {
@@ -159,25 +124,8 @@ func linkSuffix(dest string) string {
 	return ""
 }
 
-// linkPath is the path part of dest as a file name: percent-decoded, and
-// with backslash escapes (a backslash before punctuation) removed.
-func linkPath(dest string) string {
-	p := dest
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	if dec, err := url.PathUnescape(p); err == nil {
-		p = dec
-	}
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] == '\\' && i+1 < len(p) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", p[i+1]) >= 0 {
-			continue
-		}
-		b.WriteByte(p[i])
-	}
-	return b.String()
-}
+// linkPath is the path part of dest as a file name (see mdlinks.Path).
+func linkPath(dest string) string { return mdlinks.Path(dest) }
 
 // resolve finds what dest, written on page rel, names. outside is true
 // when it names a place outside the unit's documentation (up out of its
@@ -187,6 +135,9 @@ func (u unitFiles) resolve(rel, dest string) (linkTarget, bool, string) {
 	p := linkPath(dest)
 	if p == "" {
 		return linkTarget{}, false, ""
+	}
+	if t, ok := u.referencedFile(rel, p); ok {
+		return t, false, ""
 	}
 	var candidates []string
 	if strings.HasPrefix(p, "/") {
@@ -204,6 +155,9 @@ func (u unitFiles) resolve(rel, dest string) (linkTarget, bool, string) {
 			}
 		}
 		if t, ok := u.first(candidates); ok {
+			return t, false, ""
+		}
+		if t, ok := u.referencedAnywhere(abs); ok {
 			return t, false, ""
 		}
 		if !inRoot && len(u.docRoots) > 0 {
@@ -390,6 +344,8 @@ type unitsOfContent struct {
 	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
 	// target page (gitbookRedirectsTo).
 	gitbookRedirects map[string]map[string][]string
+	// referenced holds each unit's referenced files, listed once.
+	referenced map[string][]string
 }
 
 func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
@@ -426,7 +382,8 @@ func (c *unitsOfContent) of(rel string) (unitFiles, bool) {
 				}
 			}
 		}
-		return unitFiles{root: root, docRoots: r.DocRoots, sourceURL: source, pages: c.pages, files: c.files, dirs: c.dirs}, true
+		return unitFiles{root: root, docRoots: r.DocRoots, sourceURL: source, pages: c.pages, files: c.files, dirs: c.dirs,
+			referenced: c.referencedOf(root)}, true
 	}
 	return unitFiles{}, false
 }

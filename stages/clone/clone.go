@@ -98,7 +98,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 	log := s.log.With().Str("build_id", job.BuildID).Str("repository", unitKey).Logger()
 	res, err := gitx.Acquire(ctx, gitx.Request{
 		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
-		Dir: dir, Strategy: strategy, Sparse: SparseFor(s.cfg.Build, repo),
+		Dir: dir, Strategy: strategy, Sparse: SparseFor(s.cfg.Build, repo), Referenced: referencedBy(s.cfg, repo),
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
 	}, gitx.PolicyFor(s.cfg.Build))
 	out := &events.RepoCloned{
@@ -136,7 +136,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 	out.Issues = append(out.Issues, stamp(skippedIssues(res.Skipped, repo.DocPaths()), repo.Name, out.Version)...)
 	// A fresh checkout is removed once collected: the store may keep its
 	// files themselves (hard links) rather than copies.
-	if err := s.collect(ctx, repo, dir, out, strategy == "fresh"); err != nil {
+	if err := s.collect(ctx, repo, dir, res.Referenced, out, strategy == "fresh"); err != nil {
 		var tooLarge *docstree.TooLargeError
 		if !errors.As(err, &tooLarge) {
 			return nil, err
@@ -178,18 +178,19 @@ func SparseFor(b config.BuildSettings, r config.Repository) *gitx.Sparse {
 }
 
 // collect prunes the checkout (prune_non_doc_paths) and stores its
-// documentation roots as a tree; problems with single entries become
+// documentation roots, and the files their pages reference, as a tree; problems with single entries become
 // issues of the repository.
-func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, out *events.RepoCloned, owned bool) error {
+func (s *stage) collect(ctx context.Context, repo config.Repository, dir string, referenced []string, out *events.RepoCloned, owned bool) error {
 	if s.cfg.Build.PruneNonDocPaths {
 		allow := append(slices.Clone(s.cfg.Build.PruneAllow), docstree.ToolConfigFiles...)
-		issues, err := docstree.PruneWorkspace(dir, repo.DocPaths(), allow, s.cfg.Build.PruneDeny)
+		// The referenced files' folders are kept like the roots.
+		issues, err := docstree.PruneWorkspace(dir, append(repo.DocPaths(), referenced...), allow, s.cfg.Build.PruneDeny)
 		if err != nil {
 			return fmt.Errorf("prune workspace of %s: %w", repo.Name, err)
 		}
 		out.Issues = append(out.Issues, stamp(issues, repo.Name, out.Version)...)
 	}
-	files, issues, err := docstree.CollectDocs(dir, repo.DocPaths(), docstree.PolicyFor(s.cfg, repo))
+	files, issues, err := docstree.CollectDocsWith(dir, repo.DocPaths(), referenced, docstree.PolicyFor(s.cfg, repo))
 	if err != nil {
 		return fmt.Errorf("collect docs of %s: %w", repo.Name, err)
 	}

@@ -1,0 +1,95 @@
+// Package mdlinks reads the link and image destinations of a Markdown page
+// the way Hugo's goldmark parses them, and tells which of them name a file
+// of the repository. Two stages need the same reading: the clone stage,
+// to learn which files outside the documentation roots the pages show (so
+// they can be checked out and published), and the site, to rewrite each
+// destination to where that file is published.
+package mdlinks
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Link is one link or image of a page: its destination as written and the
+// 1-based line of the body it starts on.
+type Link struct {
+	Dest  string
+	Line  int
+	Image bool
+}
+
+// parser parses Markdown the way Hugo's goldmark does for links.
+var parser = goldmark.New().Parser()
+
+// Find lists the links and images of a Markdown body with the line each
+// starts on (counted in body; a caller adds the front matter's lines).
+func Find(body []byte) []Link {
+	doc := parser.Parse(text.NewReader(body))
+	var out []Link
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch l := n.(type) {
+		case *ast.Link:
+			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body)})
+		case *ast.Image:
+			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), Image: true})
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// lineOf is the 1-based line a link starts on: that of its first text, or
+// of its parent block.
+func lineOf(n ast.Node, body []byte) int {
+	for c := n; c != nil; c = c.Parent() {
+		if t, ok := c.FirstChild().(*ast.Text); ok && c == n {
+			return bytes.Count(body[:t.Segment.Start], []byte("\n")) + 1
+		}
+		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
+			return bytes.Count(body[:c.Lines().At(0).Start], []byte("\n")) + 1
+		}
+	}
+	return 1
+}
+
+// Internal reports whether dest names a file of the repository rather
+// than a place on the page, another site or a mail address.
+func Internal(dest string) bool {
+	switch {
+	case dest == "", strings.HasPrefix(dest, "#"), strings.HasPrefix(dest, "//"), strings.HasPrefix(dest, "{{"):
+		return false
+	}
+	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+		return false
+	}
+	return !strings.Contains(strings.SplitN(dest, "/", 2)[0], ":")
+}
+
+// Path is the path part of dest as a file name: percent-decoded, and with
+// backslash escapes (a backslash before punctuation) removed.
+func Path(dest string) string {
+	p := dest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if dec, err := url.PathUnescape(p); err == nil {
+		p = dec
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' && i+1 < len(p) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", p[i+1]) >= 0 {
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}

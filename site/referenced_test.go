@@ -1,0 +1,74 @@
+package site
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+)
+
+// Issue 27: a page's images in a hidden folder of the documentation root
+// (GitBook's .gitbook/assets) and in a folder outside the root were never
+// published. The clone stage puts them in the tree under _files/ (by their
+// repository path); a page's links lead there, and are not reported. A
+// link that climbs out of the repository is reported as such, with its
+// line.
+func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/gb/guide/tour.md": strings.Join([]string{
+			"# Tour",
+			"",
+			"![the harbour](../.gitbook/assets/harbour.png)",
+			"",
+			"![the lighthouse](../../artwork/lighthouse.png)",
+			"",
+			"[the chart as a file](/artwork/chart.pdf)",
+			"",
+			"![the sea](../../../sea.png)",
+			"",
+			"![a boat as the site shows it](/pictures/boat.png)",
+			"",
+		}, "\n"),
+		"content/gb/.gitbook/assets/harbour.png":              "png",
+		"content/gb/_files/docs/_.gitbook/assets/harbour.png": "png",
+		"content/gb/_files/artwork/lighthouse.png":            "png",
+		"content/gb/_files/artwork/chart.pdf":                 "%PDF",
+		"content/gb/_files/web/static/pictures/boat.png":      "png",
+	})
+	publish := filepath.Join(t.TempDir(), "public")
+	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
+		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
+		Repositories: []Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := publishedTree(t, publish)
+	page := tree["docs/gb/guide/tour/index.html"]
+	for _, want := range []string{
+		`src="/docs/gb/_files/docs/_.gitbook/assets/harbour.png"`,
+		`src="/docs/gb/_files/artwork/lighthouse.png"`,
+		`href="/docs/gb/_files/artwork/chart.pdf"`,
+		`src="/docs/gb/_files/web/static/pictures/boat.png"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("tour page lacks %s", want)
+		}
+		file := strings.TrimPrefix(strings.Split(want, `"`)[1], "/")
+		if _, ok := tree[file]; !ok {
+			t.Errorf("%s is not published", file)
+		}
+	}
+	var got []string
+	for _, is := range res.Issues {
+		if is.Code == IssueLinkUnresolved {
+			got = append(got, is.Path+": "+is.Message)
+		}
+	}
+	want := `gb/guide/tour.md: line 9: link "../../../sea.png" leads outside the repository; nothing outside it is published, left as written`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("link issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
