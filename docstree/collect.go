@@ -78,6 +78,7 @@ func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File
 	} else {
 		c.files = append(c.files, toolConfigs(repoDir)...)
 	}
+	c.issues = append(c.issues, c.tools.bookIgnoreIssues()...)
 	sort.Slice(c.files, func(i, j int) bool { return c.files[i].Rel < c.files[j].Rel })
 	return c.files, c.issues, nil
 }
@@ -96,6 +97,9 @@ type collector struct {
 	// hugoRoots caches, per directory, whether it is a Hugo project root
 	// (see hugofiles.go).
 	hugoRoots map[string]bool
+	// tools is what the checkout says of other tools' files (see
+	// othertools.go), read at the first entry walked.
+	tools *otherTools
 }
 
 func (c *collector) issue(code, repoRel, format string, args ...any) {
@@ -150,6 +154,9 @@ func (c *collector) visit(root, rootDir, p string, d fs.DirEntry) error {
 	repoRel = filepath.ToSlash(repoRel)
 	if d.IsDir() && p == filepath.Join(c.repoDir, ".git") {
 		return filepath.SkipDir // the checkout's own metadata
+	}
+	if skip, err := c.otherToolFile(rootDir, p, rel, repoRel, d); skip {
+		return err
 	}
 	if why := pathsafe.Name(d.Name()); why != "" {
 		c.issue(report.CodeUnsafePath, repoRel, "%s cannot be published safely (%s); left out", pathsafe.Shown(repoRel), why)
