@@ -27,6 +27,8 @@ func TestCascadedBuildNeverKeepsFragmentsOutButIncludable(t *testing.T) {
 		"content/alpha/guide/_index.md":          "# Guide\n",
 		"content/alpha/guide/arrive.md":          "---\ntitle: Arriving\ntags: [visible-tag]\n---\n\nBefore you come:\n\n{{% include \"/_shared/parking.md\" %}}\n\n{{% include \"_shared/deeper/lights.md\" %}}\n",
 		"content/alpha/guide/leave.md":           "# Leaving\n\nTurn around.\n",
+		"content/alpha/terms/_index.md":          "---\ntitle: Terms\nbuild:\n  render: always\n  list: always\ncascade:\n  build:\n    render: never\n    list: local\n---\n\nWords we use.\n",
+		"content/alpha/terms/sprocket.md":        "---\ntitle: sprocket\n---\n\nA wheel with teeth.\n",
 		"content/alpha/guide/own/_index.md":      "---\ntitle: Own\nbuild:\n  list: never\n---\n\nA section that is rendered but not listed.\n",
 	} {
 		p := filepath.Join(project, filepath.FromSlash(rel))
@@ -78,6 +80,15 @@ func TestCascadedBuildNeverKeepsFragmentsOutButIncludable(t *testing.T) {
 			t.Errorf("%s links a page that is not listed", rel)
 		}
 	}
+	// Terms listed locally but not rendered (a glossary) are shown on
+	// their section's page, not linked, not in the menu.
+	terms := readPublished(t, opts.PublishDir, "docs/alpha/terms/index.html")
+	if !strings.Contains(terms, "A wheel with teeth.") || strings.Contains(terms, `href=""`) {
+		t.Errorf("the terms page does not show its terms in place:\n%s", between(terms, "<main", "</main>"))
+	}
+	if _, err := os.Stat(filepath.Join(opts.PublishDir, "docs", "alpha", "terms", "sprocket")); !os.IsNotExist(err) {
+		t.Errorf("a term not rendered has a page (%v)", err)
+	}
 	// The section with its own build: list: never is rendered, not listed.
 	readPublished(t, opts.PublishDir, "docs/alpha/guide/own/index.html")
 	// Not searched, and its terms name no page of it.
@@ -90,10 +101,11 @@ func TestCascadedBuildNeverKeepsFragmentsOutButIncludable(t *testing.T) {
 		t.Errorf("a term of a fragment has a page (%v)", err)
 	}
 	readPublished(t, opts.PublishDir, "tags/visible-tag/index.html")
-	// Counted as Hugo lists pages: the root, the guide and its two pages
-	// (not the fragments, nor the section that is not listed).
-	if res.Pages != 4 {
-		t.Errorf("Pages = %d, want 4 (the fragments are not pages)", res.Pages)
+	// Counted as Hugo lists pages: the root, the guide and its two pages,
+	// the terms' page (not the fragments, the terms, nor the section that
+	// is not listed).
+	if res.Pages != 5 {
+		t.Errorf("Pages = %d, want 5 (the fragments are not pages)", res.Pages)
 	}
 }
 
