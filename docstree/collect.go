@@ -82,6 +82,7 @@ func CollectDocsWith(repoDir string, roots, referenced []string, policy Policy) 
 	} else {
 		c.files = append(c.files, toolConfigs(repoDir)...)
 	}
+	c.issues = append(c.issues, c.tools.bookIgnoreIssues()...)
 	sort.Slice(c.files, func(i, j int) bool { return c.files[i].Rel < c.files[j].Rel })
 	return c.files, c.issues, nil
 }
@@ -100,6 +101,9 @@ type collector struct {
 	// hugoRoots caches, per directory, whether it is a Hugo project root
 	// (see hugofiles.go).
 	hugoRoots map[string]bool
+	// tools is what the checkout says of other tools' files (see
+	// othertools.go), read at the first entry walked.
+	tools *otherTools
 }
 
 func (c *collector) issue(code, repoRel, format string, args ...any) {
@@ -154,6 +158,9 @@ func (c *collector) visit(root, rootDir, p string, d fs.DirEntry) error {
 	repoRel = filepath.ToSlash(repoRel)
 	if d.IsDir() && p == filepath.Join(c.repoDir, ".git") {
 		return filepath.SkipDir // the checkout's own metadata
+	}
+	if skip, err := c.otherToolFile(rootDir, p, rel, repoRel, d); skip {
+		return err
 	}
 	if why := pathsafe.Name(d.Name()); why != "" {
 		c.issue(report.CodeUnsafePath, repoRel, "%s cannot be published safely (%s); left out", pathsafe.Shown(repoRel), why)

@@ -52,6 +52,7 @@ const (
 	CodeRepositoryTooLarge = "REPOSITORY_TOO_LARGE" // over max_files or max_total_bytes: the repository is skipped
 	CodeUntrustedFile      = "UNTRUSTED_FILE"       // an HTML/SVG/XML file of an untrusted repository, left out
 	CodeHugoFileIgnored    = "HUGO_FILE_IGNORED"    // a file Hugo would run (content adapter) or read as site configuration, left out
+	CodeToolFileIgnored    = "TOOL_FILE_IGNORED"    // another tool's theme templates, or what its ignore file (.bookignore) lists, left out
 
 	// Page issues of the render stage (warnings: the site was rendered).
 	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // an unknown shortcode shown as written, a GitBook block's tags dropped

@@ -24,7 +24,8 @@ var dateKeys = []string{"date", "publishdate", "pubdate", "published", "lastmod"
 
 // placementKeys would place the page, or pages below it, somewhere other
 // than its file's path: onto another repository's pages or the home page,
-// or into other sites of Hugo's sites matrix (sites).
+// or into other sites of Hugo's sites matrix (sites). Of a cascade, only
+// its build options stay (see cascadebuild.go).
 var placementKeys = []string{"cascade", "sites"}
 
 // redirectKeys name other URLs of the page: Hugo's aliases, and url,
@@ -58,6 +59,7 @@ var markdownMarkups = []string{"", "md", "markdown", "goldmark"}
 func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 	var problems []string
 	drop := map[string]bool{}
+	replace := map[string]any{}
 	keys := make([]string, 0, len(fm))
 	for k := range fm {
 		keys = append(keys, k)
@@ -85,6 +87,18 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 			}
 		case slices.Contains(redirectKeys, lower):
 			drop[key] = true // read by redirectsOf, placed by namespacedAliases
+		case lower == "cascade":
+			kept, dropped := cascadeBuild(value)
+			if dropped == "" {
+				continue
+			}
+			drop[key] = true
+			if kept != nil {
+				replace[key] = kept
+				problems = append(problems, fmt.Sprintf("front matter %s: only its build options are kept, the rest ignored (%s): a page is published at the path of its file, so it cannot replace another page", key, dropped))
+				continue
+			}
+			problems = append(problems, fmt.Sprintf("front matter %s ignored: a page is published at the path of its file, so it cannot replace another page; of a cascade only build options (render, list, publishResources) are kept, and it has none (it sets %s)", key, dropped))
 		case slices.Contains(placementKeys, lower):
 			drop[key] = true
 			problems = append(problems, fmt.Sprintf("front matter %s ignored: a page is published at the path of its file, so it cannot replace another page", key))
@@ -120,6 +134,9 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 		if !drop[k] {
 			out[k] = v
 		}
+	}
+	for k, v := range replace {
+		out[k] = v
 	}
 	docusaurusSidebar(fm, out)
 	// Jekyll's "published: false" keeps its meaning: the page is a draft,
