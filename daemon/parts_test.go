@@ -55,7 +55,7 @@ func TestDaemonRendersOnlyWhatChanged(t *testing.T) {
 
 	// gamma's only page now fails in Hugo: gamma fails alone, and its
 	// last good page stays.
-	repos["gamma"].Commit(t, map[string]string{"docs/guide.md": "# gamma\n\nBroken edition {{< param \"nosuch\" >}}.\n"}, "break")
+	repos["gamma"].Commit(t, map[string]string{"docs/guide.md": "---\nparams: 5\n---\n# gamma\n\nBroken edition.\n"}, "break")
 	rep = finishedReport(t, a.Admin, trigger(t, a.Admin))
 	if rep.Outcome != report.OutcomePartial || unitsOf(rep).Failed != 1 || unitsOf(rep).Stale != 1 {
 		t.Fatalf("a failing unit: outcome %s, units %+v", rep.Outcome, unitsOf(rep))

@@ -55,13 +55,14 @@ const (
 	CodeToolFileIgnored    = "TOOL_FILE_IGNORED"    // another tool's theme templates, or what its ignore file (.bookignore) lists, left out
 
 	// Page issues of the render stage (warnings: the site was rendered).
-	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"    // an unknown shortcode shown as written, a GitBook block's tags dropped
-	CodeLinkUnresolved     = "LINK_UNRESOLVED"      // a link that leads to nothing in the repository's documentation
-	CodeShortcodeInvalid   = "SHORTCODE_INVALID"    // a known shortcode's tag Hugo would refuse, dropped
-	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID" // front matter, or a key of it, ignored
-	CodePageRenderFailed   = "PAGE_RENDER_FAILED"   // the page could not be rendered and was left out
-	CodeToolConfigInvalid  = "TOOL_CONFIG_INVALID"  // mkdocs.yml could not be read; the menu keeps its default order
-	CodeIndexShadowed      = "INDEX_SHADOWED"       // an index.md beside an _index.md, not rendered
+	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"       // an unknown shortcode shown as written, a GitBook block's tags dropped
+	CodeLinkUnresolved     = "LINK_UNRESOLVED"         // a link that leads to nothing in the repository's documentation
+	CodeShortcodeInvalid   = "SHORTCODE_INVALID"       // a known shortcode's tag Hugo would refuse, dropped
+	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID"    // front matter, or a key of it, ignored
+	CodeShownAsText        = "CONSTRUCT_SHOWN_AS_TEXT" // Hugo could not render the page as written; what broke it is shown as text
+	CodePageRenderFailed   = "PAGE_RENDER_FAILED"      // the page could not be rendered even so and was left out
+	CodeToolConfigInvalid  = "TOOL_CONFIG_INVALID"     // mkdocs.yml could not be read; the menu keeps its default order
+	CodeIndexShadowed      = "INDEX_SHADOWED"          // an index.md beside an _index.md, not rendered
 
 	// Site issues of the assemble stage (warnings: the site was published).
 	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it

@@ -92,8 +92,9 @@ func TestBatchFailsAUnitMostOfWhosePagesCannotRenderAlone(t *testing.T) {
 	project := filepath.Join(t.TempDir(), "project")
 	writeFiles(t, filepath.Join(project, "content"), map[string]string{
 		"alpha/index.md": "# Alpha\n\nFine.\n",
-		"beta/a.md":      "# A\n\n{{< param nosuch >}}\n",
-		"beta/b.md":      "# B\n\n{{< param other >}}\n",
+		// Front matter Hugo refuses: the pages fail even as text.
+		"beta/a.md": "---\nparams: 5\n---\n# A\n",
+		"beta/b.md": "---\nparams: 6\n---\n# B\n",
 	})
 	repos := []Repository{{Name: "alpha", ContentPath: "alpha"}, {Name: "beta", ContentPath: "beta"}}
 	res, err := renderBatch(context.Background(), batchOptions{ProjectDir: project, Generator: fixtureGenerator(), Repositories: repos, Logger: zerolog.Nop(),

@@ -16,13 +16,27 @@ import (
 // Hugo shows such lines as text. convertGitBookTags turns the blocks that
 // have an equivalent into the theme's shortcodes or plain Markdown, and
 // drops the tags of the other GitBook blocks, keeping the text between
-// them. Only whole-line tags outside fenced code blocks are touched, and
-// only tags GitBook defines, so a Liquid or Jinja example in a code block
-// or a sentence stays as written.
+// them. Only tags outside fenced code blocks are touched, only tags GitBook
+// defines, and only where GitBook writes them: a line of its own, or the
+// edges of a line (GitBook also reads "{% hint %}Text" and
+// "text.{% endhint %}", and a caption after an embed's tag). A Liquid or
+// Jinja example in a code block or in the middle of a sentence stays as
+// written. Every line keeps its number.
 
 // gitbookTagLine matches a line holding one tag: its name (with "end" for
 // closing tags) and its arguments.
-var gitbookTagLine = regexp.MustCompile(`^ {0,3}\{%-?\s*([a-z][a-z0-9-]*)\b(.*?)\s*-?%\}\s*$`)
+var gitbookTagLine = regexp.MustCompile(`^ {0,3}\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}\s*$`)
+
+// gitbookTagArgs matches the arguments of one tag: anything up to its
+// closing "%}" (a "%" of a URL's escapes included).
+const gitbookTagArgs = `((?:[^%]|%[^}])*?)`
+
+// gitbookLeadingTag matches a tag at the start of a line with text after
+// it, and gitbookTrailingTag one at the end of a line with text before it.
+var (
+	gitbookLeadingTag  = regexp.MustCompile(`^ {0,3}\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}`)
+	gitbookTrailingTag = regexp.MustCompile(`\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}\s*$`)
+)
 
 // gitbookArg reads key="value" arguments of a tag.
 var gitbookArg = regexp.MustCompile(`([a-zA-Z-]+)\s*=\s*"([^"]*)"`)
@@ -133,6 +147,31 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 	// line other than blank came before its end tag.
 	var refURL string
 	refOpen, refHasInner := false, false
+	// tag converts one tag of a known block, given its name and arguments,
+	// found on line i; inner says whether the line has text beside it.
+	tag := func(i int, name string, rawArgs []byte, inner bool) string {
+		args := map[string]string{}
+		for _, a := range gitbookArg.FindAllSubmatch(rawArgs, -1) {
+			args[string(a[1])] = string(a[2])
+		}
+		replacement, supported := gitbookBlocks[name](args)
+		switch name {
+		case "content-ref":
+			refURL, refOpen, refHasInner = args["url"], true, inner
+		case "endcontent-ref":
+			// GitBook writes the link inside; a reference without one
+			// gets it from its url, on the end tag's line (so that every
+			// later line keeps its number for the link checker's reports).
+			if refOpen && !refHasInner && !inner && refURL != "" {
+				replacement = contentRefLink(refURL) + replacement
+			}
+			refOpen = false
+		}
+		if !supported {
+			dropped = append(dropped, gitbookTag{Name: name, Line: i + 1})
+		}
+		return replacement
+	}
 	for i, line := range lines {
 		trimmed := bytes.TrimLeft(line, " ")
 		if f := fenceOf(trimmed); f != nil && len(line)-len(trimmed) <= 3 {
@@ -147,47 +186,58 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 			out.Write(line)
 			continue
 		}
-		m := gitbookTagLine.FindSubmatch(bytes.TrimRight(line, "\r\n"))
-		if m == nil {
-			if refOpen && len(bytes.TrimSpace(line)) > 0 {
-				refHasInner = true
-			}
-			out.Write(line)
+		content := bytes.TrimRight(line, "\r\n")
+		if m := gitbookTagLine.FindSubmatch(content); m != nil && gitbookBlocks[string(m[1])] != nil {
+			out.WriteString(tag(i, string(m[1]), m[2], false))
+			out.WriteByte('\n')
+			changed = true
 			continue
 		}
-		convert, ok := gitbookBlocks[string(m[1])]
-		if !ok {
-			out.Write(line)
+		if converted, ok := gitbookEdgeTags(content, func(name string, args []byte) string { return tag(i, name, args, true) }); ok {
+			out.WriteString(converted)
+			out.Write(line[len(content):])
+			changed = true
 			continue
 		}
-		args := map[string]string{}
-		for _, a := range gitbookArg.FindAllSubmatch(m[2], -1) {
-			args[string(a[1])] = string(a[2])
+		if refOpen && len(bytes.TrimSpace(line)) > 0 {
+			refHasInner = true
 		}
-		replacement, supported := convert(args)
-		switch string(m[1]) {
-		case "content-ref":
-			refURL, refOpen, refHasInner = args["url"], true, false
-		case "endcontent-ref":
-			// GitBook writes the link inside; a reference without one
-			// gets it from its url, on the end tag's line (so that every
-			// later line keeps its number for the link checker's reports).
-			if refOpen && !refHasInner && refURL != "" {
-				replacement = contentRefLink(refURL) + replacement
-			}
-			refOpen = false
-		}
-		if !supported {
-			dropped = append(dropped, gitbookTag{Name: string(m[1]), Line: i + 1})
-		}
-		out.WriteString(replacement)
-		out.WriteByte('\n')
-		changed = true
+		out.Write(line)
 	}
 	if !changed {
 		return body, nil
 	}
 	return out.Bytes(), dropped
+}
+
+// gitbookEdgeTags converts the tags of known blocks at the edges of a line
+// that also holds text: an opening or end tag at its start, an end tag at
+// its end, or both. It returns false when the line has none, or is
+// indented as code (four spaces or more: a Jinja template quoted in an
+// indented block ends its lines with "{% endif %}" and the like).
+func gitbookEdgeTags(content []byte, tag func(name string, args []byte) string) (string, bool) {
+	if len(content)-len(bytes.TrimLeft(content, " ")) > 3 || bytes.HasPrefix(bytes.TrimLeft(content, " "), []byte("\t")) {
+		return "", false
+	}
+	var lead, trail string
+	found := false
+	if m := gitbookLeadingTag.FindSubmatchIndex(content); m != nil && gitbookBlocks[string(content[m[2]:m[3]])] != nil {
+		lead = tag(string(content[m[2]:m[3]]), content[m[4]:m[5]])
+		content = content[m[1]:]
+		if lead == "" {
+			content = bytes.TrimLeft(content, " \t")
+		}
+		found = true
+	}
+	if m := gitbookTrailingTag.FindSubmatchIndex(content); m != nil && bytes.HasPrefix(content[m[2]:m[3]], []byte("end")) && gitbookBlocks[string(content[m[2]:m[3]])] != nil {
+		trail = tag(string(content[m[2]:m[3]]), content[m[4]:m[5]])
+		content = content[:m[0]]
+		found = true
+	}
+	if !found {
+		return "", false
+	}
+	return lead + string(content) + trail, true
 }
 
 // contentRefLink is the Markdown link a content reference without one

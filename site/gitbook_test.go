@@ -60,3 +60,42 @@ func TestFencedRanges(t *testing.T) {
 		t.Errorf("fencedRanges = %v, want %v", got, want)
 	}
 }
+
+// GitBook also reads a block's tag with text beside it on the same line:
+// an opening tag followed by the block's first words, an end tag after
+// its last ones, a caption after an embed. Converting only the tags on
+// lines of their own left an end tag without its opening one, which Hugo
+// refuses ("got closing shortcode, but none is open").
+func TestConvertGitBookTagsWithTextOnTheTagLine(t *testing.T) {
+	body := "{% hint style=\"warning\" %}Mind the gap between\n" +
+		"train and platform.{% endhint %}\n" +
+		"{% hint style=\"success\" %}All aboard.{% endhint %}\n" +
+		"{% tab title=\"One\" %}{% endtab %}\n" +
+		"{% embed url=\"https://example.org/a%20b\" %} A short film about trains\n" +
+		"{% endembed %}\n" +
+		"Talk of {% hint %} in a sentence stays.\n" +
+		"{% include \"x\" %}Kept words\n" +
+		"```\n{% hint style=\"info\" %}In code\n```\n" +
+		"    -  {% include \"indented.html\" %}\n" +
+		"    {% hint style=\"info\" %}Indented code\n" +
+		"Opening at the end {% hint style=\"info\" %}\n"
+	got, dropped := convertGitBookTags([]byte(body))
+	want := "{{< hint \"warning\" >}}Mind the gap between\n" +
+		"train and platform.{{< /hint >}}\n" +
+		"{{< hint \"tip\" >}}All aboard.{{< /hint >}}\n" +
+		"{{< tab title=`One` >}}{{< /tab >}}\n" +
+		"{{< embed url=`https://example.org/a%20b` >}} A short film about trains\n" +
+		"\n" +
+		"Talk of {% hint %} in a sentence stays.\n" +
+		"Kept words\n" +
+		"```\n{% hint style=\"info\" %}In code\n```\n" +
+		"    -  {% include \"indented.html\" %}\n" +
+		"    {% hint style=\"info\" %}Indented code\n" +
+		"Opening at the end {% hint style=\"info\" %}\n"
+	if string(got) != want {
+		t.Errorf("converted =\n%q\nwant\n%q", got, want)
+	}
+	if !reflect.DeepEqual(dropped, []gitbookTag{{Name: "include", Line: 8}}) {
+		t.Errorf("dropped = %v, want the include on line 8", dropped)
+	}
+}

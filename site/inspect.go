@@ -19,7 +19,9 @@ import (
 //     and a closing tag stays), GitBook tags are converted, and front
 //     matter keys that cannot be used are removed. The result is written to
 //     a copy that is rendered instead of the file, which is never modified;
-//   - a page whose shortcodes cannot be lexed is left out.
+//   - a shortcode tag the lexer cannot read and that is never closed is
+//     shown as text (IssueShownAsText); a page the lexer cannot read at
+//     all is left out.
 //
 // Each of these is reported as an Issue naming the page.
 
@@ -48,6 +50,10 @@ const maxLexRepairs = 50
 const emptyFrontMatter = "{}\n"
 
 var byteOrderMark = []byte("\ufeff")
+
+// zeroWidthSpace breaks up a shortcode delimiter Hugo must not read, and is
+// not seen by a reader.
+const zeroWidthSpace = "\u200b"
 
 // mayNeedChanges is a cheap test on a file's bytes: only files with front
 // matter or with something that looks like a tag are lexed.
@@ -119,7 +125,33 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 	}
 	out.Write(converted)
 	pc.rewritten = out.Bytes()
+	if bodyStart == 0 && !frontChanged {
+		pc.rewritten = withReadableStart(pc.rewritten)
+	}
 	return pc
+}
+
+// withReadableStart returns page with an empty front matter put before it
+// when Hugo would misread its start as front matter. A conversion can
+// make such a start where the page as written had none: an admonition or
+// a GitBook block on line 1 becomes a shortcode, "{{<", which Hugo reads
+// as JSON front matter, leaving the page out.
+func withReadableStart(page []byte) []byte {
+	items, err := pageparser.ParseBytes(page, pageparser.Config{})
+	if err != nil {
+		return page
+	}
+	bad := -1
+	for i, it := range items {
+		if it.IsError() {
+			bad = i
+			break
+		}
+	}
+	if !startsLikeFrontMatter(items, bad, page) {
+		return page
+	}
+	return append([]byte(emptyFrontMatter), bytes.TrimPrefix(page, byteOrderMark)...)
 }
 
 // lexRepaired lexes src with Hugo's page lexer and repairs what the lexer
@@ -129,7 +161,7 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 //     before it;
 //   - a shortcode tag the lexer cannot read (an unterminated quote, a
 //     closing tag that matches no opening tag) is cut up to its closing
-//     delimiter.
+//     delimiter, or, with none, shown as text.
 //
 // It returns the repaired source and its items, or false when the page
 // cannot be repaired (it is then marked broken).
@@ -185,6 +217,14 @@ func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Ite
 				end = start + 3 + n + len(closing)
 			}
 		}
+		if end < 0 && start >= 0 {
+			// A tag never closed: its opening delimiter is broken up with
+			// an invisible space, so the tag shows as text.
+			pc.issues = append(pc.issues, Issue{Code: IssueShownAsText, Path: rel, Message: fmt.Sprintf(
+				"line %d: shortcode tag %s is shown as text: Hugo cannot read it (%v)", pc.line(src, start), quoteConstruct(firstLine(string(src[start:min(len(src), start+80)]))), lexError(items[bad], src))})
+			src = append(append(append([]byte(nil), src[:start+2]...), zeroWidthSpace...), src[start+2:]...)
+			continue
+		}
 		if end < 0 {
 			pc.fail(rel, fmt.Sprintf("line %d: %v; left out", pc.line(src, items[bad].Pos()), lexError(items[bad], src)))
 			return nil, nil, false
@@ -198,7 +238,7 @@ func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Ite
 // startsLikeFrontMatter reports whether Hugo took the start of a page for
 // front matter that is not there: a lexer error before any content
 // ("- item", "---" never closed), or "JSON front matter" that is really a
-// shortcode ("{{< note >}}" at the very top).
+// shortcode ("{{< note >}}" at the very top) or a GitBook tag ("{% hint %}").
 func startsLikeFrontMatter(items pageparser.Items, bad int, src []byte) bool {
 	for i, it := range items {
 		switch {
@@ -207,7 +247,8 @@ func startsLikeFrontMatter(items pageparser.Items, bad int, src []byte) bool {
 		case i == bad:
 			return true
 		case it.Type == pageparser.TypeFrontMatterJSON:
-			return bytes.HasPrefix(bytes.TrimSpace(it.Val(src)), []byte("{{"))
+			v := bytes.TrimSpace(it.Val(src))
+			return bytes.HasPrefix(v, []byte("{{")) || bytes.HasPrefix(v, []byte("{%"))
 		default:
 			return false
 		}

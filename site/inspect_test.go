@@ -145,10 +145,14 @@ func TestInspectPagePairsTagsByStructureAsHugoDoes(t *testing.T) {
 	}
 }
 
-func TestInspectPageLeavesOutPagesHugoCannotLex(t *testing.T) {
+func TestInspectPageShowsATagHugoCannotLexAsText(t *testing.T) {
 	pc := inspectPage("r/p.md", []byte("# T\n\n{{< badge \"unterminated\n"), testShortcodes(t))
-	if !pc.broken || len(pc.issues) != 1 || pc.issues[0].Code != IssuePageRenderFailed || !strings.Contains(pc.issues[0].Message, "line 3") {
-		t.Errorf("got broken=%v issues=%v, want the page left out with a PAGE_RENDER_FAILED naming line 3", pc.broken, pc.issues)
+	if pc.broken || len(pc.issues) != 1 || pc.issues[0].Code != IssueShownAsText || !strings.Contains(pc.issues[0].Message, "line 3") ||
+		!strings.Contains(pc.issues[0].Message, `{{< badge \"unterminated`) {
+		t.Errorf("got broken=%v issues=%v, want the page kept with a CONSTRUCT_SHOWN_AS_TEXT naming line 3 and the tag", pc.broken, pc.issues)
+	}
+	if want := "# T\n\n{{" + zeroWidthSpace + "< badge \"unterminated\n"; string(pc.rewritten) != want {
+		t.Errorf("rewritten = %q, want %q", pc.rewritten, want)
 	}
 }
 
@@ -191,5 +195,26 @@ func TestApplyEditsSkipsOverlaps(t *testing.T) {
 	got := applyEdits([]byte("0123456789"), []edit{{start: 12, end: 13, text: "x"}, {start: 14, end: 14, text: "+"}, {start: 13, end: 16}}, 10)
 	if string(got) != "01x3+456789" {
 		t.Errorf("applyEdits = %q", got)
+	}
+}
+
+// A conversion on a page's first line must not make its start look like
+// front matter: "{{< notice >}}" there is read by Hugo as JSON front
+// matter, and the page was left out.
+func TestInspectPageKeepsAConvertedFirstLineOutOfFrontMatter(t *testing.T) {
+	for name, src := range map[string]string{
+		"mkdocs":     "!!! tip \"Before you start\"\n    Fill the kettle.\n\nThen wait.\n",
+		"docusaurus": ":::note\nKettles whistle.\n:::\n",
+		"gitbook":    "{% hint style=\"info\" %}Water boils at sea level.\n{% endhint %}\n",
+	} {
+		pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
+		if !strings.HasPrefix(string(pc.rewritten), emptyFrontMatter+"{{< ") {
+			t.Errorf("%s: rewritten =\n%q\nwant an empty front matter before the converted first line", name, pc.rewritten)
+			continue
+		}
+		fm, start, ok := splitFrontMatter(pc.rewritten)
+		if !ok || len(fm) != 0 || !strings.HasPrefix(string(pc.rewritten[start:]), "{{< ") {
+			t.Errorf("%s: Hugo does not read the body as the converted page: %v %d %v", name, fm, start, ok)
+		}
 	}
 }

@@ -22,8 +22,15 @@ const (
 	// that would move the page out of its repository). The page renders
 	// without it.
 	IssueFrontMatterInvalid = "FRONT_MATTER_INVALID"
-	// IssuePageRenderFailed: the page could not be rendered and was left
-	// out of the site; every other page was rendered.
+	// IssueShownAsText: Hugo could not render the page as written, so the
+	// construct that broke it (a shortcode tag, a line, or at last the
+	// whole body) is shown as text and the rest renders as usual. The page
+	// keeps its URL and menu entry; the message names the line and the
+	// construct.
+	IssueShownAsText = "CONSTRUCT_SHOWN_AS_TEXT"
+	// IssuePageRenderFailed: the page could not be rendered even with
+	// what broke it shown as text, and was left out of the site; every
+	// other page was rendered.
 	IssuePageRenderFailed = "PAGE_RENDER_FAILED"
 	// IssueIndexShadowed: the directory has both an _index file and an
 	// index file; the _index file is the directory's page and the index

@@ -42,9 +42,10 @@ func loggedElsewhere(err error, recorded int) bool {
 }
 
 // maxBuildAttempts bounds how often one render runs Hugo: when a build
-// fails on pages the pre-render checks did not catch, those pages are left
-// out and the build is run again.
-const maxBuildAttempts = 4
+// fails on pages the pre-render checks did not catch, those pages are
+// rendered again with what broke them shown as text (fallback.go), or at
+// last left out, and the build is run again.
+const maxBuildAttempts = 6
 
 // renderProject renders one Hugo project: the project of one unit (see
 // unit.go), with role naming it. A page that cannot render does not fail
@@ -142,13 +143,27 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		if len(culprits) == 0 || attempt == maxBuildAttempts {
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 		}
-		if len(role.units) <= 1 && len(content.excluded)+len(culprits) > len(content.tree.Markdown)/2 {
-			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
-				l.ProjectDir, len(content.excluded)+len(culprits), len(content.tree.Markdown), err)
-		}
+		// A failing page is rendered again with what broke it shown as
+		// text (fallback.go); only one with no step left is left out. The
+		// last attempts leave pages out directly, so that the bound holds.
+		var leftOut []string
 		for _, rel := range sortedKeys(culprits) {
+			if attempt < maxBuildAttempts-1 {
+				if is, ok := content.showAsText(l, rel, culprits[rel]); ok {
+					content.issues = append(content.issues, is)
+					log.Warn().Str("file", rel).Str("code", IssueShownAsText).Msg(is.Message)
+					continue
+				}
+			}
+			leftOut = append(leftOut, rel)
+		}
+		if len(role.units) <= 1 && len(content.excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
+			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
+				l.ProjectDir, len(content.excluded)+len(leftOut), len(content.tree.Markdown), err)
+		}
+		for _, rel := range leftOut {
 			content.excluded[rel] = true
-			msg := "the page cannot be rendered and is left out: " + shortenHugoMessage(culprits[rel], l)
+			msg := "the page cannot be rendered, even with what broke it shown as text, and is left out: " + shortenHugoMessage(culprits[rel], l)
 			content.issues = append(content.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
 			log.Warn().Str("file", rel).Str("code", IssuePageRenderFailed).Msg(msg)
 		}
@@ -195,6 +210,7 @@ type preparedContent struct {
 	excluded  map[string]bool // pages left out
 	rewritten map[string]bool // pages rendered from their checked copy
 	issues    []Issue
+	fallbacks map[string]*pageFallback // pages Hugo could not render as written
 }
 
 // prepareContent installs the theme, lists the content and checks every

@@ -146,7 +146,7 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 	// A unit that fails as a whole (here: every page of it fails, which
 	// points at something other than the pages) is not published; with
 	// no other unit, nothing is, and the old site stays.
-	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nSecond version {{< param nosuch >}}.\n"})
+	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\nparams: 5\n---\nSecond version.\n"})
 	res = f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: bad}))
 	if res.OK || len(res.Issues) == 0 || res.Issues[0].Code != report.CodeRenderFailed || res.Issues[0].Severity != report.SeverityError {
 		t.Fatalf("broken render reported %+v", res)
@@ -186,10 +186,10 @@ func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
 		"ok/page.md": "# Fine\n",
 	})
 	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Branch: "main", Tree: tree}))
-	if !res.OK || res.Pages != 2 {
+	if !res.OK || res.Pages != 3 {
 		t.Fatalf("render with page problems: %+v", res)
 	}
-	want := map[string]string{"docs/guide.md": report.CodeUnknownShortcode, "docs/broken.md": report.CodePageRenderFailed}
+	want := map[string]string{"docs/guide.md": report.CodeUnknownShortcode, "docs/broken.md": report.CodeShownAsText}
 	if len(res.Issues) != len(want) {
 		t.Fatalf("issues = %+v, want %d", res.Issues, len(want))
 	}
@@ -209,8 +209,11 @@ func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
 	if strings.Contains(string(page), "s3cret") {
 		t.Error("the clone URL's token reached the page")
 	}
-	if _, err := os.Stat(filepath.Join(f.out, "public", "docs", "api", "broken")); !os.IsNotExist(err) {
-		t.Error("the page that cannot render was published")
+	// The page Hugo cannot render as written is published with what
+	// broke it shown as text.
+	broken, err := os.ReadFile(filepath.Join(f.out, "public", "docs", "api", "broken", "index.html"))
+	if err != nil || !strings.Contains(string(broken), "{{&lt; param nosuch &gt;}}") {
+		t.Errorf("the page Hugo cannot render as written is not published with its shortcode as text: %v", err)
 	}
 }
 
@@ -407,7 +410,7 @@ func TestUnitsRenderOnceAndAPushRendersOnlyItsUnit(t *testing.T) {
 func TestAUnitThatCannotRenderFailsAlone(t *testing.T) {
 	f := newFixture(t)
 	good := f.tree(t, map[string]string{"guide.md": "# Good\n\nFine.\n"})
-	broken := f.tree(t, map[string]string{"page.md": "# Page\n\n{{< param \"nosuch\" >}}\n"})
+	broken := f.tree(t, map[string]string{"page.md": "---\nparams: 5\n---\n# Page\n"})
 	res := f.render(t, ready("b1",
 		events.RepoOutcome{Repository: "good", ContentPath: "good", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Tree: broken}))

@@ -45,8 +45,14 @@ func pageIssues(issues []site.Issue, repos []repoFiles) []report.Issue {
 		if repo != nil {
 			name, version = repo.name, repo.version
 		}
+		// A page left out even with what broke it shown as text is an
+		// error: a reader loses it. Every other page problem is a warning.
+		severity := report.SeverityWarning
+		if code == report.CodePageRenderFailed {
+			severity = report.SeverityError
+		}
 		out = append(out, report.Issue{
-			Code: code, Severity: report.SeverityWarning, Stage: Name,
+			Code: code, Severity: severity, Stage: Name,
 			Repository: name, Version: version, Path: file, Message: is.Message,
 		})
 	}

@@ -1,0 +1,227 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gohugoio/hugo/parser/pageparser"
+)
+
+// No page is lost to a construct Hugo cannot render. When a build fails on
+// a page the checks before the render let through (a shortcode whose
+// template stops with an error, such as Hugo's param without a value), the
+// page is not left out: the next build renders it with what broke it shown
+// as text, one step further each time it fails again:
+//
+//  1. the shortcode tags on the line Hugo named (and on each further line
+//     it names) are shown as written, in Hugo's escaped form;
+//  2. every shortcode tag of the page is shown as written;
+//  3. the whole body is shown as a code block.
+//
+// Each step is reported as a warning (IssueShownAsText) naming the line
+// and the construct. Only a page that fails even as a code block is left
+// out (IssuePageRenderFailed). Every step keeps the page's front matter,
+// so its URL, title and menu entry stay as they were, and keeps its lines
+// where they were, so later steps and reports can name them.
+
+// Steps of a page's fallback, in order.
+const (
+	fallbackLines = iota // the tags on the lines Hugo named
+	fallbackTags         // every tag
+	fallbackCode         // the body as a code block
+	fallbackDone         // nothing left to try: the page is left out
+)
+
+// pageFallback is how far one page's fallback has gone.
+type pageFallback struct {
+	step  int
+	lines map[int]bool // lines (of the page as rendered) whose tags are shown
+}
+
+// shownAsText is one fallback step applied to a page: its new content, the
+// line it concerns (of the page as rendered) and what is shown as text, said
+// for a reader.
+type shownAsText struct {
+	page      []byte
+	line      int
+	construct string
+}
+
+// next applies the next step that changes page, given the line Hugo's
+// error named (0 when none). It returns false when no step is left.
+func (fb *pageFallback) next(page []byte, line int) (shownAsText, bool) {
+	for ; fb.step < fallbackDone; fb.step++ {
+		switch fb.step {
+		case fallbackLines:
+			if line <= 0 || fb.lines[line] {
+				continue
+			}
+			out, shown, _ := showTags(page, func(l int) bool { return l == line })
+			if len(shown) == 0 {
+				continue
+			}
+			if fb.lines == nil {
+				fb.lines = map[int]bool{}
+			}
+			fb.lines[line] = true
+			return shownAsText{page: out, line: line, construct: "shortcode tag " + quoteConstruct(strings.Join(shown, " ")) + " is shown as text"}, true
+		case fallbackTags:
+			out, shown, first := showTags(page, func(int) bool { return true })
+			if len(shown) == 0 {
+				continue
+			}
+			fb.step++
+			return shownAsText{page: out, line: first, construct: fmt.Sprintf("every shortcode tag of the page (%d, the first %s) is shown as text", len(shown), quoteConstruct(shown[0]))}, true
+		case fallbackCode:
+			fb.step++
+			out, start := bodyAsCode(page)
+			return shownAsText{page: out, line: start, construct: "the page's Markdown is shown as a code block"}, true
+		}
+	}
+	return shownAsText{}, false
+}
+
+// showTags turns the shortcode tags on the lines selected by at into
+// Hugo's escaped form, which Hugo prints as the tag itself, and returns
+// the page, the tags as written and the line of the first. Lines stay
+// where they were.
+func showTags(page []byte, at func(line int) bool) ([]byte, []string, int) {
+	items, err := pageparser.ParseBytes(page, pageparser.Config{})
+	if err != nil {
+		return page, nil, 0
+	}
+	first := 0
+	var tags []shortcodeTag
+	var shown []string
+	for i := 0; i < len(items); i++ {
+		if !items[i].IsLeftShortcodeDelim() {
+			continue
+		}
+		tag, next, ok := readShortcodeTag(items, i, page)
+		i = next
+		if line := lineAt(page, tag.start); ok && at(line) {
+			if first == 0 {
+				first = line
+			}
+			tag.shown = true
+			tags = append(tags, tag)
+			shown = append(shown, string(page[tag.start:tag.end]))
+		}
+	}
+	return applyEdits(page, neutralize(tags, nil, 0), 0), shown, first
+}
+
+// bodyAsCode returns page with its body in a fenced code block (its front
+// matter kept) and the line the body starts on. The fence's opening line
+// takes the place of the line between front matter and body where there is
+// one; Hugo still runs shortcodes inside code, so their tags are shown.
+func bodyAsCode(page []byte) ([]byte, int) {
+	page, _, _ = showTags(page, func(int) bool { return true })
+	_, start, ok := splitFrontMatter(page)
+	if !ok {
+		start = 0
+	}
+	body := page[start:]
+	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
+	var out bytes.Buffer
+	out.Write(page[:start])
+	out.WriteString(fence + "text\n")
+	out.Write(body)
+	if len(body) > 0 && body[len(body)-1] != '\n' {
+		out.WriteByte('\n')
+	}
+	out.WriteString(fence + "\n")
+	return out.Bytes(), lineAt(page, start)
+}
+
+// longestRun is the length of the longest run of c in b.
+func longestRun(b []byte, c byte) int {
+	longest, run := 0, 0
+	for _, x := range b {
+		if x == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
+// quoteConstruct quotes a construct for a message, cut to a readable
+// length.
+func quoteConstruct(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:80]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// namedLine is the line that a Hugo message names in one of files (absolute
+// file names: "…/file:12:5"), or 0.
+func namedLine(msg string, files ...string) int {
+	for _, f := range files {
+		m := regexp.MustCompile(`(?:^|[^\w./-])` + regexp.QuoteMeta(f) + `:(\d+):\d+`).FindStringSubmatch(msg)
+		if m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return n
+		}
+	}
+	return 0
+}
+
+// bodyLine is the line a page's body starts on, after its front matter.
+func bodyLine(page []byte) int {
+	if _, start, ok := splitFrontMatter(page); ok {
+		return lineAt(page, start)
+	}
+	return 1
+}
+
+// showAsText takes the next fallback step for page rel, which Hugo could
+// not render (msg is Hugo's message): it writes the page's new checked
+// copy and returns the warning naming the line, in the file as written,
+// and the construct. It returns false when no step is left.
+func (c *preparedContent) showAsText(l projectLayout, rel, msg string) (Issue, bool) {
+	if c.fallbacks == nil {
+		c.fallbacks = map[string]*pageFallback{}
+	}
+	fb := c.fallbacks[rel]
+	if fb == nil {
+		fb = &pageFallback{}
+		c.fallbacks[rel] = fb
+	}
+	original, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
+	if err != nil {
+		return Issue{}, false
+	}
+	page := original
+	copyPath := filepath.Join(l.PagesDir, filepath.FromSlash(rel))
+	if c.rewritten[rel] {
+		if page, err = os.ReadFile(copyPath); err != nil {
+			return Issue{}, false
+		}
+	}
+	step, ok := fb.next(page, namedLine(msg, copyPath, filepath.Join(l.ContentDir, filepath.FromSlash(rel))))
+	if !ok {
+		return Issue{}, false
+	}
+	if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
+		return Issue{}, false
+	}
+	if err := os.WriteFile(copyPath, step.page, 0o644); err != nil {
+		return Issue{}, false
+	}
+	c.rewritten[rel] = true
+	// The copy's front matter may differ from the file's (checked, JSON,
+	// with parameters added); its body's lines are the file's.
+	line := max(1, step.line-bodyLine(page)+bodyLine(original))
+	return Issue{Code: IssueShownAsText, Path: rel, Message: fmt.Sprintf(
+		"line %d: %s: Hugo could not render the page as written (%s)", line, step.construct, shortenHugoMessage(msg, l))}, true
+}
