@@ -304,7 +304,10 @@ func buildError(logFile string, reportErr error) string {
 // published. rep is nil for a build that left no report.
 func measureBuild(ctx context.Context, row *CorpusRow, rep *report.Report, repos []*corpusRepo, public string) error {
 	commits := map[string]string{}
-	contentPaths := map[string]string{}
+	contentPaths := map[string]string{} // the report's, else docweave's default: the name
+	for _, r := range repos {
+		contentPaths[r.cfg.Name] = r.cfg.Name
+	}
 	if rep != nil {
 		row.Rendered = rep.RenderedPages
 		for _, is := range rep.Issues {
