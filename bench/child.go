@@ -3,7 +3,9 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -17,6 +19,8 @@ type childRun struct {
 	Wall    time.Duration
 	MaxRSSB int64 // bytes
 	Stdout  []byte
+	// ExitCode is the child's exit status, -1 when a signal ended it.
+	ExitCode int
 }
 
 // runChild runs binary with args and env added to the environment, and
@@ -26,17 +30,35 @@ type childRun struct {
 // message only; it may hold nothing secret because the bench's children run
 // on a generated farm without credentials.
 func runChild(ctx context.Context, binary string, env []string, args ...string) (childRun, error) {
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
+	var stderr bytes.Buffer
+	run, err := measureChild(ctx, binary, env, &stderr, args...)
+	if err == nil && run.ExitCode != 0 {
+		err = fmt.Errorf("exit status %d", run.ExitCode)
+	}
 	if err != nil {
 		return childRun{}, fmt.Errorf("%s %s: %w: %s", binary, strings.Join(args, " "), err, tail(stderr.String(), 2000))
 	}
-	run := childRun{Wall: wall, Stdout: stdout.Bytes()}
+	return run, nil
+}
+
+// measureChild runs binary as runChild does, with its standard error
+// going to stderr, and measures it whatever its exit code: a build that
+// fails is a figure too. The error is for a child that could not be
+// started or waited for; a child killed by ctx has ExitCode -1.
+func measureChild(ctx context.Context, binary string, env []string, stderr io.Writer, args ...string) (childRun, error) {
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.WaitDelay = 10 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		return childRun{}, err
+	}
+	run := childRun{Wall: wall, Stdout: stdout.Bytes(), ExitCode: cmd.ProcessState.ExitCode()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		run.MaxRSSB = ru.Maxrss * 1024 // Linux reports kilobytes
 	}

@@ -98,12 +98,17 @@ func (r *Report) Find(id, size string) (Row, bool) {
 
 // WriteJSON writes the report to path, indented for people and diffs.
 func (r *Report) WriteJSON(path string) error {
-	data, err := json.MarshalIndent(r, "", "  ")
+	return writeJSONFile(path, r, "bench report")
+}
+
+// writeJSONFile writes v as indented JSON to path; what names it in errors.
+func writeJSONFile(path string, v any, what string) error {
+	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
-		return fmt.Errorf("encode bench report: %w", err)
+		return fmt.Errorf("encode %s: %w", what, err)
 	}
 	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("write bench report %s: %w", path, err)
+		return fmt.Errorf("write %s %s: %w", what, path, err)
 	}
 	return nil
 }

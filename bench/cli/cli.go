@@ -73,6 +73,7 @@ pages, serves it over Git smart HTTP on loopback, and measures docweave on it:
   docweave bench run            every figure of docs/performance.md (long)
   docweave bench run --quick    a smoke test of every row (seconds)
   docweave bench farm --dir D   generate and serve a farm for your own tests
+  docweave bench corpus FILE    build real documentation repositories, count what is lost
 
 (docweave bench runs this binary, found beside docweave or on PATH.)`,
 		SilenceUsage:  true,
@@ -82,7 +83,7 @@ pages, serves it over Git smart HTTP on loopback, and measures docweave on it:
 	pf.StringVar(&g.docweave, "docweave", "", "the docweave binary to measure (default: beside this binary, else on PATH)")
 	pf.StringVar(&g.logFormat, "log-format", logging.FormatAuto, "log format: auto, json, console")
 	pf.StringVar(&g.logLevel, "log-level", "warn", "log level: trace, debug, info, warn, error")
-	cmd.AddCommand(newRunCommand(g), newFarmCommand(), newChartCommand(), newRenderFloorCommand())
+	cmd.AddCommand(newRunCommand(g), newFarmCommand(), newChartCommand(), newRenderFloorCommand(), newCorpusCommand(g))
 	return cmd
 }
 
