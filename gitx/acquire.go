@@ -74,6 +74,11 @@ type Request struct {
 	// clones then sends only commits, trees and the blobs of those files
 	// (see Sparse). Nil checks out and fetches the whole repository.
 	Sparse *Sparse
+	// MaxFileBytes, when positive, is the largest file whose content the
+	// checkout reads (build.limits.max_file_bytes): a larger one is never
+	// inflated, only stood in for (see oversize.go), so that a refused
+	// file costs no memory.
+	MaxFileBytes int64
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and
 	// is retried, so a hung server cannot stall a build forever. Over SSH
