@@ -83,6 +83,11 @@ type Request struct {
 	// commit whose path is rest or ends with "/rest", and none when
 	// several do.
 	Referenced func(dir string) []string
+	// MaxFileBytes, when positive, is the largest file whose content the
+	// checkout reads (build.limits.max_file_bytes): a larger one is never
+	// inflated, only stood in for (see oversize.go), so that a refused
+	// file costs no memory.
+	MaxFileBytes int64
 	// AttemptTimeout bounds each attempt (0: no bound beyond ctx). An
 	// attempt that runs out of time is a transient CLONE_NETWORK failure and
 	// is retried, so a hung server cannot stall a build forever. Over SSH

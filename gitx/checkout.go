@@ -28,6 +28,9 @@ type checkoutStats struct {
 	Skipped []SkippedPath
 	// Referenced are the files of Request.Referenced in the checkout.
 	Referenced []string
+	// StoodIn are the files over the file limit, written as untracked
+	// stand-ins of their size (see oversize.go).
+	StoodIn []string
 }
 
 // materialize makes the working directory dir hold exactly files: files
@@ -47,9 +50,10 @@ type checkoutStats struct {
 // taken — by another entry of the same name, as a case-insensitive file
 // system sees it — is left out and reported, as is a link no file system
 // accepts. An update replaces what is in the way of a tracked file, as
-// git's hard reset does.
-func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index, fresh bool) (*index.Index, checkoutStats, error) {
-	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}, fresh: fresh}
+// git's hard reset does. A file over maxBytes (when positive) is never
+// read: it is stood in for, untracked (see oversize.go).
+func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, prev *index.Index, fresh bool, maxBytes int64) (*index.Index, checkoutStats, error) {
+	w := &writer{root: dir, st: st, dirs: map[string]bool{"": true}, fresh: fresh, maxBytes: maxBytes}
 	old := map[string]*index.Entry{}
 	if prev != nil {
 		for _, e := range prev.Entries {
@@ -130,6 +134,7 @@ func materialize(dir string, st storer.EncodedObjectStorer, files []treeEntry, p
 	}
 	stats.Files = len(idx.Entries)
 	stats.Skipped = w.skipped
+	stats.StoodIn = w.stoodIn
 	return idx, stats, nil
 }
 
@@ -147,6 +152,10 @@ func (w *writer) place(f treeEntry, queue func([]byte)) (e *index.Entry, queued 
 		return nil, false, err
 	}
 	data, small, err := w.readSmall(f)
+	var over *oversized
+	if errors.As(err, &over) {
+		return nil, false, w.standIn(f, over.size)
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -258,9 +267,13 @@ type writer struct {
 	// fresh is true for a checkout into an empty directory: whatever is
 	// in an entry's way came from another entry, and is never replaced.
 	fresh bool
-	// mu guards skipped, which the writer goroutines append to.
+	// maxBytes, when positive, is the largest file read (see oversize.go).
+	maxBytes int64
+	// mu guards skipped and stoodIn, which the writer goroutines append
+	// to.
 	mu      sync.Mutex
 	skipped []SkippedPath
+	stoodIn []string
 }
 
 func (w *writer) full(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
@@ -343,6 +356,9 @@ func (w *writer) readSmall(f treeEntry) (data []byte, small bool, err error) {
 	}
 	if f.mode == filemode.Symlink && obj.Size() > maxLinkTarget {
 		return nil, false, &skipError{reason: fmt.Sprintf("the link target is %d bytes long; file systems take at most %d", obj.Size(), maxLinkTarget)}
+	}
+	if w.maxBytes > 0 && obj.Size() > w.maxBytes && f.mode != filemode.Symlink {
+		return nil, false, &oversized{size: obj.Size()}
 	}
 	if obj.Size() > smallBlob && f.mode != filemode.Symlink {
 		return nil, false, nil

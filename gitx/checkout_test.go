@@ -189,7 +189,7 @@ func TestFreshCheckoutReplacesNothingAndWritesLinksLast(t *testing.T) {
 		blobEntry(t, st, "docs/nul", filemode.Symlink, "a\x00b"),
 		blobEntry(t, st, "docs/taken.md", filemode.Regular, "theirs"),
 	}
-	idx, stats, err := materialize(dir, st, files, nil, true)
+	idx, stats, err := materialize(dir, st, files, nil, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,7 +127,7 @@ func (op *operation) populate(repo *git.Repository, commit plumbing.Hash, fresh 
 			return checkoutStats{}, op.corrupt("read index", err)
 		}
 	}
-	idx, stats, err := materialize(op.req.Dir, st, sel.sorted(), prev, fresh)
+	idx, stats, err := materialize(op.req.Dir, st, sel.sorted(), prev, fresh, op.req.MaxFileBytes)
 	if err != nil {
 		return stats, op.corrupt("check out "+short(commit), err)
 	}

@@ -49,12 +49,22 @@ func (op *operation) addReferenced(repo *git.Repository, t *trees, root plumbing
 	if gerr := op.fetchMissing(repo, extra); gerr != nil {
 		return gerr
 	}
-	xidx, xstats, err := materialize(op.req.Dir, repo.Storer, extra, nil, true)
+	xidx, xstats, err := materialize(op.req.Dir, repo.Storer, extra, nil, true, op.req.MaxFileBytes)
 	if err != nil {
 		return op.corrupt("check out the referenced files", err)
 	}
+	tracked := map[string]bool{}
 	for _, e := range xidx.Entries {
+		tracked[e.Name] = true
 		stats.Referenced = append(stats.Referenced, e.Name)
+	}
+	// A file over max_file_bytes is stood in for, untracked (oversize.go):
+	// it is referenced all the same, so the collector refuses it by its
+	// size and reports it.
+	for _, over := range xstats.StoodIn {
+		if !tracked[over] {
+			stats.Referenced = append(stats.Referenced, over)
+		}
 	}
 	idx.Entries = append(idx.Entries, xidx.Entries...)
 	slices.SortFunc(idx.Entries, func(a, b *index.Entry) int { return strings.Compare(a.Name, b.Name) })

@@ -185,6 +185,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 			"http":  map[string]any{"urls": []string{"none"}},
 		},
 	}
+	addMenuWindow(cfg, docweave)
 	if opts.TemplateMetrics != nil && role.whole {
 		// Hugo times every template it executes; runBuild writes the
 		// table out (see Options.TemplateMetrics).

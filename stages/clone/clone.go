@@ -100,6 +100,7 @@ func (s *stage) handle(ctx context.Context, job *events.RepoClone) ([]events.Eve
 		URL: repo.URL, Branch: branch, Depth: s.cfg.Build.ShallowDepth, Auth: repo.Auth,
 		Dir: dir, Strategy: strategy, Sparse: SparseFor(s.cfg.Build, repo), Referenced: referencedBy(s.cfg, repo),
 		HardResetOnDiverge: s.cfg.Build.HardResetOnDiverge, CleanUntracked: s.cfg.Build.CleanUntracked,
+		MaxFileBytes: int64(s.cfg.Build.Limits.MaxFileBytes),
 	}, gitx.PolicyFor(s.cfg.Build))
 	out := &events.RepoCloned{
 		Header:      events.Header{ID: "repo.cloned:" + job.BuildID + ":" + unitKey, BuildID: job.BuildID},
