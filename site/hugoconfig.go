@@ -216,7 +216,7 @@ func mounts(l projectLayout, plan contentPlan) []map[string]any {
 	for _, dir := range dirs {
 		isIndex[scan.IndexFiles[dir]] = true
 	}
-	skip := slices.Concat(slices.Collect(maps.Values(scan.IndexFiles)), scan.Shadowed,
+	skip := slices.Concat(slices.Collect(maps.Values(scan.IndexFiles)), scan.Shadowed, scan.Beside,
 		slices.Collect(maps.Keys(plan.excluded)), slices.Collect(maps.Keys(plan.rewritten)))
 	slices.Sort(skip)
 	skip = slices.Compact(skip)

@@ -32,9 +32,11 @@ const (
 	// what broke it shown as text, and was left out of the site; every
 	// other page was rendered.
 	IssuePageRenderFailed = "PAGE_RENDER_FAILED"
-	// IssueIndexShadowed: the directory has both an _index file and an
-	// index file; the _index file is the directory's page and the index
-	// file is not rendered.
+	// IssueIndexShadowed: a page that would take another page's URL, not
+	// rendered (Hugo would write one over the other): an index file
+	// beside its directory's _index file, which is the directory's page,
+	// or a page X.md beside a folder X/ with pages of its own, whose page
+	// takes the same URL.
 	IssueIndexShadowed = "INDEX_SHADOWED"
 	// IssueLinkUnresolved: a Markdown link or image on the page leads to
 	// no page or file of its repository's documentation (or outside its

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -183,6 +184,12 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file,
 			Message: "not rendered: its directory also has an _index file, which is the directory's page"})
 		log.Warn().Str("file", file).Msg("index file not rendered: its directory also has an _index file, which is the directory's page")
+	}
+	for _, file := range b.scan.Beside {
+		dir := strings.TrimSuffix(path.Base(file), path.Ext(file)) + "/"
+		msg := "not rendered: the folder " + dir + " beside it has pages, and the folder's page takes the same URL; rename the file or move it into the folder"
+		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file, Message: msg})
+		log.Warn().Str("file", file).Msg(msg)
 	}
 	sortIssues(res.Issues)
 	if res.Files, err = countFiles(l.PublishDir); err != nil {

@@ -134,6 +134,11 @@ type contentScan struct {
 	// Shadowed lists index.md files (slash paths relative to content/)
 	// left out because their directory also holds an _index.md.
 	Shadowed []string
+	// Beside lists pages X.md (slash paths relative to content/) left out
+	// because a directory X/ beside them has Markdown, so its page takes
+	// the same URL (a README.md there, say); Hugo would write one over
+	// the other.
+	Beside []string
 	// Markdown counts the Markdown files rendered.
 	Markdown int
 }
@@ -217,6 +222,20 @@ func planContent(tree contentTree, repos []Repository, excluded map[string]bool)
 		}
 	}
 	sort.Strings(scan.Shadowed)
+	for _, rel := range tree.Markdown {
+		if excluded[rel] {
+			continue
+		}
+		stem := strings.TrimSuffix(rel, path.Ext(rel))
+		switch strings.ToLower(path.Base(stem)) {
+		case "_index", "index", "readme":
+			continue
+		}
+		if d := dirs[stem]; d != nil && d.hasMarkdown {
+			scan.Beside = append(scan.Beside, rel)
+		}
+	}
+	sort.Strings(scan.Beside)
 	return scan
 }
 
