@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
@@ -38,15 +37,7 @@ func TestMessagesAndRecordsStayBoundedWhateverTheSite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds 20,100 pages")
 	}
-	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats not ready")
-	}
-	defer ns.Shutdown()
+	ns := startBroker(t)
 	watch, err := nats.Connect(ns.ClientURL())
 	if err != nil {
 		t.Fatal(err)

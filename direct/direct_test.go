@@ -26,10 +26,10 @@ func testConfig(t *testing.T) *config.Config {
 	return &cfg
 }
 
-// TestDirectBuildUsesTheConfiguredBroker: with broker_url set, a direct
-// build's messages travel on that broker, under the site's subjects, where
-// a subscriber sees them.
-func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
+// startBroker starts a NATS server with JetStream on a random loopback
+// port and a temporary store, shut down when the test ends.
+func startBroker(t *testing.T) *server.Server {
+	t.Helper()
 	ns, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoSigs: true, NoLog: true})
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +38,15 @@ func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
 	if !ns.ReadyForConnections(10 * time.Second) {
 		t.Fatal("nats not ready")
 	}
-	defer ns.Shutdown()
+	t.Cleanup(ns.Shutdown)
+	return ns
+}
+
+// TestDirectBuildUsesTheConfiguredBroker: with broker_url set, a direct
+// build's messages travel on that broker, under the site's subjects, where
+// a subscriber sees them.
+func TestDirectBuildUsesTheConfiguredBroker(t *testing.T) {
+	ns := startBroker(t)
 	sub, err := nats.Connect(ns.ClientURL())
 	if err != nil {
 		t.Fatal(err)
