@@ -19,7 +19,7 @@ func TestAPageBesideAFolderOfTheSameNameIsReported(t *testing.T) {
 	})
 	var found bool
 	for _, is := range res.Issues {
-		if is.Code == IssueIndexShadowed && is.Path == "kiln/setup.md" && strings.Contains(is.Message, "setup/") {
+		if is.Code == IssueIndexShadowed && is.Path == "kiln/setup.md" && strings.Contains(is.Message, "folder setup/") {
 			found = true
 		}
 	}
@@ -32,5 +32,25 @@ func TestAPageBesideAFolderOfTheSameNameIsReported(t *testing.T) {
 	}
 	if !strings.Contains(published["docs/kiln/setup/first-firing/index.html"], "Slowly") {
 		t.Fatal("the folder's other page is missing")
+	}
+}
+
+// TestAPageBesideAFolderWithoutAPageBecomesItsPage: glaze.md next to a
+// folder glaze/ that has pages but no README or index is the folder's
+// page, not a page written over by the folder's generated list.
+func TestAPageBesideAFolderWithoutAPageBecomesItsPage(t *testing.T) {
+	res, published := renderOneRepository(t, "kiln", map[string]string{
+		"content/kiln/_index.md":        "---\ntitle: Kiln\n---\nFiring notes.\n",
+		"content/kiln/glaze.md":         "---\ntitle: Glazes\n---\nWhat every glaze needs.\n",
+		"content/kiln/glaze/celadon.md": "# Celadon\n\nGreen and clear.\n",
+	})
+	for _, is := range res.Issues {
+		if is.Code == IssueIndexShadowed {
+			t.Fatalf("glaze.md reported as shadowed: %+v", is)
+		}
+	}
+	page := published["docs/kiln/glaze/index.html"]
+	if !strings.Contains(page, "What every glaze needs") || !strings.Contains(page, "Celadon") {
+		t.Fatalf("/kiln/glaze/ is not glaze.md listing its folder:\n%.600s", page)
 	}
 }

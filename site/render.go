@@ -187,7 +187,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	}
 	for _, file := range b.scan.Beside {
 		dir := strings.TrimSuffix(path.Base(file), path.Ext(file)) + "/"
-		msg := "not rendered: the folder " + dir + " beside it has pages, and the folder's page takes the same URL; rename the file or move it into the folder"
+		msg := "not rendered: the folder " + dir + " beside it has a page of its own at the same URL; rename the file or move it into the folder"
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file, Message: msg})
 		log.Warn().Str("file", file).Msg(msg)
 	}

@@ -135,9 +135,10 @@ type contentScan struct {
 	// left out because their directory also holds an _index.md.
 	Shadowed []string
 	// Beside lists pages X.md (slash paths relative to content/) left out
-	// because a directory X/ beside them has Markdown, so its page takes
-	// the same URL (a README.md there, say); Hugo would write one over
-	// the other.
+	// because a directory X/ beside them has a page of its own (a
+	// README.md, say) at the same URL; Hugo would write one over the
+	// other. Where X/ has no page of its own, X.md becomes its page
+	// (IndexFiles) instead.
 	Beside []string
 	// Markdown counts the Markdown files rendered.
 	Markdown int
@@ -231,9 +232,19 @@ func planContent(tree contentTree, repos []Repository, excluded map[string]bool)
 		case "_index", "index", "readme":
 			continue
 		}
-		if d := dirs[stem]; d != nil && d.hasMarkdown {
-			scan.Beside = append(scan.Beside, rel)
+		d := dirs[stem]
+		if d == nil || !d.hasMarkdown {
+			continue
 		}
+		if _, generated := scan.Generated[stem]; generated {
+			// The folder has no page of its own: the page beside it,
+			// named as the folder, is its page (as MkDocs and forges
+			// readers take it), rather than a generated list.
+			delete(scan.Generated, stem)
+			scan.IndexFiles[stem] = rel
+			continue
+		}
+		scan.Beside = append(scan.Beside, rel)
 	}
 	sort.Strings(scan.Beside)
 	return scan
