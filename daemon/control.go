@@ -275,6 +275,9 @@ func pruneArtifacts(states *buildstate.States, store *artifact.Local, log zerolo
 	for _, u := range st.Renders {
 		keep[artifact.Ref(u.Output)] = true
 		keep[artifact.Ref(u.Facts)] = true
+		if u.IssuesRef != "" {
+			keep[artifact.Ref(u.IssuesRef)] = true // the unit's record names it
+		}
 		records[renders.RecordName(u.Address)] = true
 	}
 	if n, err := store.Prune(keep, time.Hour); err != nil {

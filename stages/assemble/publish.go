@@ -59,7 +59,9 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 			return nil, renders.MissingArtifact("issues of unit "+u.Key, s.store, err)
 		}
 		out.Issues = append(out.Issues, issues...)
-		out.Units[i].IssueList = events.IssueList{}
+		// The unit keeps only the reference of a list stored aside: its
+		// record names it, so the saved state keeps it from pruning.
+		out.Units[i].IssueList = events.IssueList{IssuesRef: u.IssuesRef, IssuesTotal: u.IssuesTotal}
 		if u.Output == "" {
 			continue
 		}

@@ -311,7 +311,9 @@ func savedState(st *buildstate.BuildState, in *events.SiteRendered, rep *report.
 	}
 	for _, u := range in.Units {
 		if u.Output != "" {
-			u.IssueList = events.IssueList{} // the report has them; the state only locates outputs
+			// The report has the issues; the state only locates outputs,
+			// and a list stored aside, which the unit's record names.
+			u.Issues = nil
 			if saved.Renders == nil {
 				saved.Renders = map[string]events.UnitOutcome{}
 			}
