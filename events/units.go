@@ -1,6 +1,5 @@
 package events
 
-
 // Rendering in parts: once every unit of a build has its documentation tree
 // (build.content_ready), the assemble stage plans the render — one
 // unit.render per unit whose output is not stored yet — and the render
