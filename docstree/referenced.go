@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docweave/docweave/gitx"
 	"github.com/docweave/docweave/internal/mdlinks"
 	"github.com/docweave/docweave/internal/pathsafe"
 	"github.com/docweave/docweave/pipeline/artifact"
@@ -32,13 +33,6 @@ const FilesDir = "_files"
 func CollectDocs(repoDir string, roots []string, policy Policy) ([]artifact.File, []report.Issue, error) {
 	return CollectDocsWith(repoDir, roots, nil, policy)
 }
-
-// AnyFolder starts a referenced path that asks for the one file of the
-// repository whose path is the rest or ends with "/" and the rest: a
-// site-rooted link (/assets/docs/x.png) written for the site a generator
-// makes from a folder of the repository (public/assets/docs/x.png). When
-// several files match, none is taken.
-const AnyFolder = "**/"
 
 // ReferencedRel is where the tree holds the referenced file at repoPath
 // (a clean slash path from the repository's root): FilesDir/repoPath with
@@ -124,7 +118,7 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 			}
 		}
 		if abs := strings.TrimPrefix(path.Clean(p), "/"); strings.HasPrefix(p, "/") && inRepository(abs) && referencedFile(abs, roots) {
-			out = append(out, AnyFolder+abs)
+			out = append(out, gitx.AnyFolder+abs)
 		}
 	}
 	return out

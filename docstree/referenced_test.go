@@ -40,7 +40,7 @@ func TestReferencedListsWhatTheRootsDoNotPublish(t *testing.T) {
 	// /art/boat.png read from the documentation root is docs/art/boat.png,
 	// which the root publishes; read from the repository's root it is not.
 	// Each rooted one also asks for the one file anywhere whose path ends
-	// with it (AnyFolder).
+	// with it (gitx.AnyFolder).
 	want := []string{"**/art/boat.png", "**/artwork/chart.pdf", "art/boat.png", "artwork/chart.pdf", "artwork/lighthouse.png", "docs/.gitbook/assets/harbour.png"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Referenced = %v, want %v", got, want)

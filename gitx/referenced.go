@@ -75,19 +75,21 @@ func (op *operation) addReferenced(repo *git.Repository, t *trees, root plumbing
 	return nil
 }
 
-// anyFolder starts a referenced path that names the one file of the
-// commit whose path is the rest or ends with "/" and the rest (see
-// Request.Referenced).
-const anyFolder = "**/"
+// AnyFolder starts a referenced path (Request.Referenced) that asks for
+// the one file of the commit whose path is the rest or ends with "/" and
+// the rest: a site-rooted link (/assets/docs/x.png) written for the site a
+// generator makes from a folder of the repository
+// (public/assets/docs/x.png). When several files match, none is taken.
+const AnyFolder = "**/"
 
-// resolveAnyFolder replaces each anyFolder path by the one regular file of
+// resolveAnyFolder replaces each AnyFolder path by the one regular file of
 // the tree root that it names, or drops it when none or several do. The
 // whole tree is walked once, only when some path asks.
 func resolveAnyFolder(t *trees, root plumbing.Hash, paths []string) ([]string, error) {
 	wanted := map[string][]string{} // base name → suffixes asked for
 	var out []string
 	for _, p := range paths {
-		if rest, ok := strings.CutPrefix(p, anyFolder); ok && rest != "" {
+		if rest, ok := strings.CutPrefix(p, AnyFolder); ok && rest != "" {
 			wanted[path.Base(rest)] = append(wanted[path.Base(rest)], rest)
 			continue
 		}

@@ -80,7 +80,7 @@ func (c *unitsOfContent) referencedOf(root string) []string {
 
 // referencedAnywhere finds, for the site-rooted path abs that names no
 // file of the documentation, the one referenced file whose repository
-// path ends with it (docstree.AnyFolder): the clone stage took it only
+// path ends with it (gitx.AnyFolder): the clone stage took it only
 // when it was the only such file of the repository.
 func (u unitFiles) referencedAnywhere(abs string) (linkTarget, bool) {
 	if abs == "" || abs == "." {
