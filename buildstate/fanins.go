@@ -2,10 +2,7 @@ package buildstate
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"time"
 
@@ -14,10 +11,12 @@ import (
 	"github.com/docweave/docweave/events"
 )
 
-// BuildState is a build's shared state in the builds bucket: which units
-// (repositories, or versions of them, by events.UnitKey) it waits for and
-// the outcome of each that arrived. Stages in
-// different processes update it with compare-and-set, never in memory.
+// BuildState is a build's shared state in the builds bucket: the
+// request's flags, and the tally of the units (repositories, or versions of
+// them, by events.UnitKey) it waits for. Each unit's outcome has a record
+// of its own beside it (see Tally), so the record stays small whatever the
+// number of units. Stages in different processes update it with
+// compare-and-set, never in memory.
 type BuildState struct {
 	BuildID string `json:"build_id"`
 	Reason  string `json:"reason"`
@@ -28,45 +27,19 @@ type BuildState struct {
 	ConfigHash  string `json:"config_hash"`
 	// AcquisitionHash is config.AcquisitionHash: the part of the
 	// configuration that decides the documentation trees.
-	AcquisitionHash string                        `json:"acquisition_hash,omitempty"`
-	StartedAt       time.Time                     `json:"started_at"`
-	Expected        []string                      `json:"expected"`
-	Arrived         map[string]events.RepoOutcome `json:"arrived"`
-	Timings         events.Timings                `json:"timings"` // discover's own time
+	AcquisitionHash string         `json:"acquisition_hash,omitempty"`
+	StartedAt       time.Time      `json:"started_at"`
+	Tally           Tally          `json:"tally"`
+	Timings         events.Timings `json:"timings"` // discover's own time
 	// Redeliveries counts, per stage, messages of this build that were
 	// delivered again (a process died or a transient error was retried).
 	Redeliveries map[string]int `json:"redeliveries,omitempty"`
 }
 
-// Complete reports whether every expected unit has an outcome.
-func (s *BuildState) Complete() bool {
-	for _, name := range s.Expected {
-		if _, ok := s.Arrived[name]; !ok {
-			return false
-		}
-	}
-	return true
-}
+func (s *BuildState) tally() *Tally { return &s.Tally }
 
-// Outcomes returns the arrived outcomes sorted by repository name, then
-// version name.
-// Only expected units count: an arrival for a unit the build no longer
-// expects (see Begin) is left out.
-func (s *BuildState) Outcomes() []events.RepoOutcome {
-	out := make([]events.RepoOutcome, 0, len(s.Expected))
-	for _, key := range s.Expected {
-		if o, ok := s.Arrived[key]; ok {
-			out = append(out, o)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Repository != out[j].Repository {
-			return out[i].Repository < out[j].Repository
-		}
-		return out[i].Key() < out[j].Key()
-	})
-	return out
-}
+// Complete reports whether every expected unit has an outcome.
+func (s *BuildState) Complete() bool { return s.Tally.Complete() }
 
 // FanIns keeps, in the builds bucket, each build's fan-in record (its
 // BuildState): which units the build expects and which have arrived, so
@@ -85,37 +58,22 @@ func OpenFanIns(ctx context.Context, js jetstream.JetStream) (*FanIns, error) {
 	return &FanIns{kv: kv}, nil
 }
 
-// Begin records a new build. Beginning the same build again (a redelivered
-// build.requested) keeps the first record and its arrivals, but takes the
-// new set of expected units: with versioning, discover may find other
-// branches and tags the second time, and the jobs it sends then are the
-// ones the join must wait for.
-func (b *FanIns) Begin(ctx context.Context, st BuildState) error {
-	if st.Arrived == nil {
-		st.Arrived = map[string]events.RepoOutcome{}
-	}
-	data, err := json.Marshal(st)
-	if err != nil {
-		return err
-	}
-	_, err = b.kv.Create(ctx, st.BuildID, data)
-	if err == nil {
-		return nil
-	}
-	if !errors.Is(err, jetstream.ErrKeyExists) {
+// Begin records a new build that waits for the units named by expected.
+// Beginning the same build again (a redelivered build.requested) keeps
+// the first record and its arrivals, but takes the new set of expected
+// units: with versioning, discover may find other branches and tags the
+// second time, and the jobs it sends then are the ones the join must wait
+// for.
+func (b *FanIns) Begin(ctx context.Context, st BuildState, expected []string) error {
+	if _, _, err := beginJoin(ctx, b.cloneSlots(st.BuildID), &st, expected, nil, nil); err != nil {
 		return fmt.Errorf("begin build %s: %w", st.BuildID, err)
 	}
-	_, err = casUpdate(ctx, b.kv, st.BuildID, b.reader(st.BuildID), func(cur *BuildState) (bool, error) {
-		if slices.Equal(cur.Expected, st.Expected) {
-			return false, nil
-		}
-		cur.Expected = st.Expected
-		return true, nil
-	})
-	if err != nil {
-		return fmt.Errorf("begin build %s again: %w", st.BuildID, err)
-	}
 	return nil
+}
+
+// cloneSlots are the per-unit records of a build's clone join.
+func (b *FanIns) cloneSlots(buildID string) slots[struct{}, events.RepoOutcome] {
+	return slots[struct{}, events.RepoOutcome]{kv: b.kv, head: buildID}
 }
 
 // Get reads a build's state.
@@ -125,14 +83,7 @@ func (b *FanIns) Get(ctx context.Context, buildID string) (*BuildState, error) {
 }
 
 func (b *FanIns) get(ctx context.Context, buildID string) (*BuildState, uint64, error) {
-	st, rev, err := readRecord[BuildState](ctx, b.kv, buildID, "build "+buildID)
-	if err != nil {
-		return nil, 0, err
-	}
-	if st.Arrived == nil {
-		st.Arrived = map[string]events.RepoOutcome{}
-	}
-	return st, rev, nil
+	return readRecord[BuildState](ctx, b.kv, buildID, "build "+buildID)
 }
 
 // NoteRedelivery counts a repeated delivery of one of the build's messages
@@ -151,23 +102,39 @@ func (b *FanIns) NoteRedelivery(ctx context.Context, buildID, stage string) erro
 	return nil
 }
 
-// Arrive records one unit's outcome (under its events.UnitKey) and reports whether the build is
-// now complete. It is idempotent: an outcome that already arrived is kept
-// (the first one wins) and the current completeness is reported, so the
-// redelivered last arrival still completes the join. Concurrent arrivals
-// retry on revision conflicts.
-func (b *FanIns) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (*BuildState, bool, error) {
-	st, err := casUpdate(ctx, b.kv, buildID, b.reader(buildID), func(st *BuildState) (bool, error) {
-		if _, seen := st.Arrived[o.Key()]; seen {
-			return false, nil
-		}
-		st.Arrived[o.Key()] = o
-		return true, nil
-	})
+// Arrive records one unit's outcome (under its events.UnitKey) and returns
+// the outcome kept for it and whether the build is now complete. It is
+// idempotent: an outcome that already arrived is kept (the first one wins)
+// and the current completeness is reported, so the redelivered last
+// arrival still completes the join. Concurrent arrivals retry on revision
+// conflicts. A unit the build does not expect is not recorded; its own
+// outcome is returned.
+func (b *FanIns) Arrive(ctx context.Context, buildID string, o events.RepoOutcome) (events.RepoOutcome, bool, error) {
+	kept, st, err := arriveJoin[BuildState, *BuildState](ctx, b.cloneSlots(buildID), o.Key(), o)
 	if err != nil {
-		return nil, false, fmt.Errorf("record %s in build %s: %w", o.Key(), buildID, err)
+		return o, false, fmt.Errorf("record %s in build %s: %w", o.Key(), buildID, err)
 	}
-	return st, st.Complete(), nil
+	if kept == nil {
+		kept = &o
+	}
+	return *kept, st.Complete(), nil
+}
+
+// Outcomes returns the outcomes of the build's expected units, sorted by
+// repository name, then version name. It reads every unit's record: call
+// it once the join is complete.
+func (b *FanIns) Outcomes(ctx context.Context, buildID string) ([]events.RepoOutcome, error) {
+	out, err := b.cloneSlots(buildID).outcomes(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("outcomes of build %s: %w", buildID, err)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Repository != out[j].Repository {
+			return out[i].Repository < out[j].Repository
+		}
+		return out[i].Key() < out[j].Key()
+	})
+	return out, nil
 }
 
 // reader reads one build's record for casUpdate.

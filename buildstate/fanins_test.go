@@ -38,11 +38,11 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		expected = append(expected, fmt.Sprintf("repo%02d", i))
 	}
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: expected}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1"}, expected); err != nil {
 		t.Fatal(err)
 	}
 	// Beginning again keeps the record (redelivered build.requested).
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Reason: "again", Expected: expected}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Reason: "again"}, expected); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := builds.Get(ctx, "b1"); st.Reason != "" {
@@ -55,7 +55,7 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 		wg.Add(1)
 		go func(name string) {
 			defer wg.Done()
-			st, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: name, DocFiles: 1})
+			_, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: name, DocFiles: 1})
 			if err != nil {
 				t.Error(err)
 				return
@@ -64,8 +64,8 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 				mu.Lock()
 				completions++
 				mu.Unlock()
-				if len(st.Arrived) != len(expected) {
-					t.Errorf("complete with %d of %d arrivals", len(st.Arrived), len(expected))
+				if got, err := builds.Outcomes(ctx, "b1"); err != nil || len(got) != len(expected) {
+					t.Errorf("complete with %d of %d arrivals (%v)", len(got), len(expected), err)
 				}
 			}
 		}(name)
@@ -75,14 +75,14 @@ func TestJoinCompletesOnceUnderConcurrentArrivals(t *testing.T) {
 		t.Fatalf("join completed %d times, want exactly once", completions)
 	}
 	// A redelivered arrival sees the build complete and keeps the first outcome.
-	st, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "repo03", DocFiles: 99})
+	kept, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "repo03", DocFiles: 99})
 	if err != nil || !done {
 		t.Fatalf("redelivered arrival: done=%v err=%v", done, err)
 	}
-	if st.Arrived["repo03"].DocFiles != 1 {
-		t.Fatalf("redelivery replaced the first outcome: %+v", st.Arrived["repo03"])
+	if kept.DocFiles != 1 {
+		t.Fatalf("redelivery replaced the first outcome: %+v", kept)
 	}
-	if got := st.Outcomes(); len(got) != 20 || got[0].Repository != "repo00" || got[19].Repository != "repo19" {
+	if got, _ := builds.Outcomes(ctx, "b1"); len(got) != 20 || got[0].Repository != "repo00" || got[19].Repository != "repo19" {
 		t.Fatalf("outcomes not sorted: %v", got)
 	}
 }
@@ -96,22 +96,22 @@ func TestBeginAgainTakesTheNewExpectedUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1", "r@v2"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1"}, []string{"r@main", "r@v1", "r@v2"}); err != nil {
 		t.Fatal(err)
 	}
 	v := func(name string) *events.Version { return &events.Version{Name: name} }
 	if _, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v2")}); err != nil || done {
 		t.Fatalf("first arrival: done=%v err=%v", done, err)
 	}
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"r@main", "r@v1"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1"}, []string{"r@main", "r@v1"}); err != nil {
 		t.Fatal(err)
 	}
 	builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("main")})
-	st, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v1")})
+	_, done, err := builds.Arrive(ctx, "b1", events.RepoOutcome{Repository: "r", Version: v("v1")})
 	if err != nil || !done {
 		t.Fatalf("join not complete with the new set: done=%v err=%v", done, err)
 	}
-	if got := st.Outcomes(); len(got) != 2 || got[0].Key() != "r@main" || got[1].Key() != "r@v1" {
+	if got, _ := builds.Outcomes(ctx, "b1"); len(got) != 2 || got[0].Key() != "r@main" || got[1].Key() != "r@v1" {
 		t.Fatalf("outcomes %+v", got)
 	}
 }

@@ -2,84 +2,63 @@ package buildstate
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
-
-	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
 )
 
 // RenderJoin is a build's second fan-in: the units it renders (by
 // events.UnitKey) and the outcome of each, kept in the builds bucket under
-// "<build>.render" and updated with compare-and-set, as the clone join is.
+// "<build>.render" with a record per unit beside it (see Tally), updated
+// with compare-and-set, as the clone join is.
 type RenderJoin struct {
 	BuildID string `json:"build_id"`
 	// Spec is the artifact reference of the build's render spec.
 	Spec string `json:"spec"`
-	// Units are the units the build renders, with the content path and
-	// address the plan gave each.
-	Units    map[string]PlannedUnit        `json:"units"`
-	Arrived  map[string]events.UnitOutcome `json:"arrived"`
-	Complete bool                          `json:"-"`
+	// Outcomes is the artifact reference of the units' acquisition
+	// outcomes the plan was made from (build.content_ready's), and
+	// OutcomeCount their number: the site's report names every unit.
+	Outcomes     string `json:"outcomes"`
+	OutcomeCount int    `json:"outcome_count"`
+	Tally        Tally  `json:"tally"`
+	// Complete is set when every planned unit has an outcome.
+	Complete bool `json:"-"`
 }
+
+func (j *RenderJoin) tally() *Tally { return &j.Tally }
 
 // PlannedUnit is one unit of a render plan.
 type PlannedUnit struct {
+	Key         string `json:"key"`
 	Repository  string `json:"repository"`
 	Version     string `json:"version,omitempty"`
 	ContentPath string `json:"content_path"`
 	Address     string `json:"address"`
 }
 
-// Outcomes returns the arrived outcomes in unit key order.
-func (j *RenderJoin) Outcomes() []events.UnitOutcome {
-	out := make([]events.UnitOutcome, 0, len(j.Arrived))
-	for key, o := range j.Arrived {
-		if _, planned := j.Units[key]; planned {
-			out = append(out, o)
-		}
-	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Key < out[b].Key })
-	return out
-}
-
-func (j *RenderJoin) complete() bool {
-	for key := range j.Units {
-		if _, ok := j.Arrived[key]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
 func renderKey(buildID string) string { return buildID + ".render" }
 
-// BeginRender records a build's render plan with the outcomes known at
-// once (units whose output was stored) and reports whether the join is
-// already complete. Beginning again (a redelivered build.content_ready)
-// keeps the first plan and every arrival since.
-func (b *FanIns) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, error) {
-	if j.Arrived == nil {
-		j.Arrived = map[string]events.UnitOutcome{}
+func (b *FanIns) renderSlots(buildID string) slots[PlannedUnit, events.UnitOutcome] {
+	return slots[PlannedUnit, events.UnitOutcome]{kv: b.kv, head: renderKey(buildID)}
+}
+
+// BeginRender records a build's render plan (its units, in order) with
+// the outcomes known at once (units whose output was stored), and returns
+// the join and the keys of the units that have an outcome. Beginning
+// again (a redelivered build.content_ready) keeps the first record and
+// every arrival since.
+func (b *FanIns) BeginRender(ctx context.Context, j RenderJoin, units []PlannedUnit, stored map[string]events.UnitOutcome) (*RenderJoin, map[string]bool, error) {
+	keys := make([]string, len(units))
+	for i, u := range units {
+		keys[i] = u.Key
 	}
-	data, err := json.Marshal(j)
+	cur, arrived, err := beginJoin(ctx, b.renderSlots(j.BuildID), &j, keys, units, stored)
 	if err != nil {
-		return nil, err
+		return nil, nil, fmt.Errorf("begin render of build %s: %w", j.BuildID, err)
 	}
-	if _, err := b.kv.Create(ctx, renderKey(j.BuildID), data); err == nil {
-		j.Complete = j.complete()
-		return &j, nil
-	} else if !errors.Is(err, jetstream.ErrKeyExists) {
-		return nil, fmt.Errorf("begin render of build %s: %w", j.BuildID, err)
-	}
-	cur, _, err := b.getRender(ctx, j.BuildID)
-	if err != nil {
-		return nil, err
-	}
-	return cur, nil
+	cur.Complete = cur.Tally.Complete()
+	return cur, arrived, nil
 }
 
 // ArriveRender records one unit's outcome and reports whether every
@@ -87,35 +66,31 @@ func (b *FanIns) BeginRender(ctx context.Context, j RenderJoin) (*RenderJoin, er
 // outcome of a unit wins, and a repeated arrival reports the current
 // completeness, so the redelivered last arrival still completes the join.
 func (b *FanIns) ArriveRender(ctx context.Context, buildID string, o events.UnitOutcome) (*RenderJoin, error) {
-	read := func(ctx context.Context) (*RenderJoin, uint64, error) { return b.getRender(ctx, buildID) }
-	j, err := casUpdate(ctx, b.kv, renderKey(buildID), read, func(j *RenderJoin) (bool, error) {
-		if _, seen := j.Arrived[o.Key]; seen {
-			return false, nil
-		}
-		j.Arrived[o.Key] = o
-		return true, nil
-	})
+	_, j, err := arriveJoin[RenderJoin, *RenderJoin](ctx, b.renderSlots(buildID), o.Key, o)
 	if err != nil {
 		return nil, fmt.Errorf("record unit %s in build %s: %w", o.Key, buildID, err)
 	}
-	j.Complete = j.complete()
+	j.Complete = j.Tally.Complete()
 	return j, nil
 }
 
 // Render reads a build's render join.
 func (b *FanIns) Render(ctx context.Context, buildID string) (*RenderJoin, error) {
-	j, _, err := b.getRender(ctx, buildID)
-	return j, err
+	j, _, err := readRecord[RenderJoin](ctx, b.kv, renderKey(buildID), "render of build "+buildID)
+	if err != nil {
+		return nil, err
+	}
+	j.Complete = j.Tally.Complete()
+	return j, nil
 }
 
-func (b *FanIns) getRender(ctx context.Context, buildID string) (*RenderJoin, uint64, error) {
-	j, rev, err := readRecord[RenderJoin](ctx, b.kv, renderKey(buildID), "render of build "+buildID)
+// RenderOutcomes returns the outcomes of the planned units in unit key
+// order. It reads every unit's record: call it once the join is complete.
+func (b *FanIns) RenderOutcomes(ctx context.Context, buildID string) ([]events.UnitOutcome, error) {
+	out, err := b.renderSlots(buildID).outcomes(ctx)
 	if err != nil {
-		return nil, 0, err
+		return nil, fmt.Errorf("render outcomes of build %s: %w", buildID, err)
 	}
-	if j.Arrived == nil {
-		j.Arrived = map[string]events.UnitOutcome{}
-	}
-	j.Complete = j.complete()
-	return j, rev, nil
+	sort.Slice(out, func(a, b int) bool { return out[a].Key < out[b].Key })
+	return out, nil
 }

@@ -1,10 +1,16 @@
 package buildstate
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -37,11 +43,17 @@ type SiteState struct {
 	Pages           int    `json:"pages"`
 	// Repositories holds the successful units by events.UnitKey: the
 	// repository name, or "<repository>@<version>" with versioning.
-	Repositories map[string]events.RepoOutcome `json:"repositories"`
+	// Each unit is a record of its own beside the state (see Save).
+	Repositories map[string]events.RepoOutcome `json:"-"`
 	// Renders holds, by unit key, the rendered output of every unit on the
 	// published site: a unit that fails to render in a later build keeps
 	// this output on the site (stale), and the artifact store keeps it.
-	Renders map[string]events.UnitOutcome `json:"renders,omitempty"`
+	Renders map[string]events.UnitOutcome `json:"-"`
+	// Units counts the unit records saved with the state and UnitsDigest
+	// fingerprints them, so a state read while another build saves its
+	// own is recognised as mixed.
+	Units       int    `json:"units"`
+	UnitsDigest string `json:"units_digest"`
 	// URLs is the artifact reference of the page URLs the site published
 	// (and the old URLs it redirects to moved pages; renders.PutURLs), so
 	// the next build redirects those that move; "" in states saved before
@@ -63,7 +75,9 @@ func OpenStates(ctx context.Context, js jetstream.JetStream) (*States, error) {
 	return &States{kv: kv}, nil
 }
 
-// Load returns the saved state, or nil when no build has saved one.
+// Load returns the saved state, or nil when no build has saved one. A
+// state that cannot be read whole (unreadable, or read while another
+// build saved its own) is nil as well: it only costs a rebuild.
 func (s *States) Load(ctx context.Context) (*SiteState, error) {
 	e, err := s.kv.Get(ctx, siteStateKey)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
@@ -74,13 +88,81 @@ func (s *States) Load(ctx context.Context) (*SiteState, error) {
 	}
 	var st SiteState
 	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return nil, nil // an unreadable state only costs a rebuild
+		return nil, nil
+	}
+	units, err := s.readUnits(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(units) != st.Units || unitsDigest(units) != st.UnitsDigest {
+		return nil, nil
+	}
+	st.Repositories = map[string]events.RepoOutcome{}
+	for key, data := range units {
+		var u savedUnit
+		if err := json.Unmarshal(data, &u); err != nil {
+			return nil, nil
+		}
+		if u.Repository != nil {
+			st.Repositories[key] = *u.Repository
+		}
+		if u.Render != nil {
+			if st.Renders == nil {
+				st.Renders = map[string]events.UnitOutcome{}
+			}
+			st.Renders[key] = *u.Render
+		}
 	}
 	return &st, nil
 }
 
-// Save records the state of a published site.
+// Save records the state of a published site: a record per unit (only
+// those that changed are written, those gone are deleted), then the state
+// itself, which counts and fingerprints them. No record grows with the
+// number of units.
 func (s *States) Save(ctx context.Context, st SiteState) error {
+	units := map[string][]byte{}
+	for key, o := range st.Repositories {
+		u := savedUnit{Repository: &o}
+		if r, ok := st.Renders[key]; ok {
+			u.Render = &r
+		}
+		data, err := json.Marshal(u)
+		if err != nil {
+			return err
+		}
+		units[key] = data
+	}
+	for key, r := range st.Renders {
+		if _, ok := units[key]; ok {
+			continue
+		}
+		data, err := json.Marshal(savedUnit{Render: &r})
+		if err != nil {
+			return err
+		}
+		units[key] = data
+	}
+	have, err := s.readUnits(ctx)
+	if err != nil {
+		return err
+	}
+	for key, data := range units {
+		if old, ok := have[key]; ok && bytes.Equal(old, data) {
+			continue
+		}
+		if _, err := s.kv.Put(ctx, unitStateKey(key), data); err != nil {
+			return fmt.Errorf("save state of unit %s: %w", key, err)
+		}
+	}
+	for key := range have {
+		if _, ok := units[key]; !ok {
+			if err := s.kv.Delete(ctx, unitStateKey(key)); err != nil {
+				return fmt.Errorf("forget state of unit %s: %w", key, err)
+			}
+		}
+	}
+	st.Units, st.UnitsDigest = len(units), unitsDigest(units)
 	data, err := json.Marshal(st)
 	if err != nil {
 		return err
@@ -89,6 +171,56 @@ func (s *States) Save(ctx context.Context, st SiteState) error {
 		return fmt.Errorf("save state: %w", err)
 	}
 	return nil
+}
+
+// savedUnit is one unit's record in the saved state: its tree and its
+// rendered output, where it has them.
+type savedUnit struct {
+	Repository *events.RepoOutcome `json:"repository,omitempty"`
+	Render     *events.UnitOutcome `json:"render,omitempty"`
+}
+
+// unitStatePrefix starts the keys of the units' records.
+const unitStatePrefix = "units."
+
+func unitStateKey(unit string) string {
+	return unitStatePrefix + base64.RawURLEncoding.EncodeToString([]byte(unit))
+}
+
+// readUnits reads every unit's record, by unit key.
+func (s *States) readUnits(ctx context.Context) (map[string][]byte, error) {
+	w, err := s.kv.Watch(ctx, unitStatePrefix+"*", jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, fmt.Errorf("read saved units: %w", err)
+	}
+	defer w.Stop()
+	out := map[string][]byte{}
+	for e := range w.Updates() {
+		if e == nil {
+			break
+		}
+		key, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(e.Key(), unitStatePrefix))
+		if err != nil {
+			continue // not one of ours
+		}
+		out[string(key)] = e.Value()
+	}
+	return out, nil
+}
+
+// unitsDigest fingerprints the units' records.
+func unitsDigest(units map[string][]byte) string {
+	keys := make([]string, 0, len(units))
+	for k := range units {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	h := sha256.New()
+	for _, k := range keys {
+		fmt.Fprintf(h, "%d:%s%d:", len(k), k, len(units[k]))
+		h.Write(units[k])
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // publishedKey holds the ID of the newest build that published a site.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -18,6 +19,8 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/renders"
+	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -90,7 +93,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 	// its own /status and /metrics, leader or not.
 	finishedSub, err := broker.Subscribe(events.SubjectBuildFinished, func(msg *nats.Msg) {
 		if ev, err := events.Decode(msg.Subject, msg.Data); err == nil {
-			c.backend.buildFinished(ev.(*events.BuildFinished).Report, m)
+			c.backend.buildFinished(wholeReport(ev.(*events.BuildFinished), store, cfg.WorkspaceRoot(), log), m)
 		}
 	})
 	if err != nil {
@@ -290,4 +293,22 @@ func pruneArtifacts(states *buildstate.States, store *artifact.Local, log zerolo
 	} else if n > 0 {
 		log.Info().Int("records_removed", n).Msg("records of units no longer on the site pruned")
 	}
+}
+
+// wholeReport is a finished build's whole report: the one the message
+// carries, or, when that one left repositories or issues out, the whole
+// one it refers to (every repository's status follows it). A whole report
+// that cannot be read leaves the carried one, with a warning.
+func wholeReport(ev *events.BuildFinished, store artifact.Store, workspace string, log zerolog.Logger) report.Report {
+	if ev.ReportRef == "" || store == nil {
+		return ev.Report
+	}
+	var whole report.Report
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := spill.Load(ctx, store, filepath.Join(workspace, "control"), ev.ReportRef, &whole); err != nil {
+		log.Warn().Err(err).Str("build_id", ev.BuildID).Msg("the whole report could not be read; the status follows the report the message carried")
+		return ev.Report
+	}
+	return whole
 }

@@ -38,54 +38,7 @@ func TestMessagesAndRecordsStayBoundedWhateverTheSite(t *testing.T) {
 		t.Skip("builds 20,100 pages")
 	}
 	ns := startBroker(t)
-	watch, err := nats.Connect(ns.ClientURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer watch.Close()
-	var mu sync.Mutex
-	largest := map[string]int{} // subject kind → largest payload
-	seen, records := 0, 0
-	if _, err := watch.Subscribe(">", func(m *nats.Msg) {
-		if strings.HasPrefix(m.Subject, "_INBOX.") || strings.HasPrefix(m.Subject, "$JS.") {
-			return // replies, the API
-		}
-		kind := m.Subject
-		switch {
-		case strings.HasPrefix(kind, "$O."):
-			// The artifact store's objects: trees are files, chunked;
-			// a record is an object named record/<name>, whose size its
-			// description gives.
-			var meta struct {
-				Name string `json:"name"`
-				Size int    `json:"size"`
-			}
-			if !strings.Contains(kind, ".M.") || json.Unmarshal(m.Data, &meta) != nil || !strings.HasPrefix(meta.Name, "record/") {
-				return
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			records++
-			if meta.Size > largest["artifact record"] {
-				largest["artifact record"] = meta.Size
-			}
-			return
-		case strings.HasPrefix(kind, "$KV."):
-			parts := strings.SplitN(kind, ".", 3)
-			kind = "$KV." + parts[1]
-		default:
-			kind = strings.TrimPrefix(kind, "bounded.")
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		seen++
-		if len(m.Data) > largest[kind] {
-			largest[kind] = len(m.Data)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	watch.Flush()
+	sizes := watchSizes(t, ns.ClientURL(), "bounded")
 
 	broken := map[string]string{}
 	for p := range 100 {
@@ -134,20 +87,83 @@ func TestMessagesAndRecordsStayBoundedWhateverTheSite(t *testing.T) {
 		t.Fatalf("build-report.json holds %d LINK_UNRESOLVED issues, want every one of 10,000", n)
 	}
 
-	watch.Flush()
-	mu.Lock()
-	defer mu.Unlock()
-	if seen == 0 || largest["docweave.site.rendered"] == 0 || largest["artifact record"] == 0 || largest["docweave.build.finished"] == 0 {
-		t.Fatalf("the subscriber saw %d messages: %v", seen, largest)
+	sizes.check(t, sizeBound, "docweave.site.rendered", "docweave.build.finished", "artifact record")
+}
+
+// sizes is what a subscriber to every subject of a broker saw: the
+// largest payload per kind of message (a pipeline subject, a key-value
+// bucket's writes, the artifact store's records).
+type sizes struct {
+	watch   *nats.Conn
+	mu      sync.Mutex
+	largest map[string]int
+	seen    int
+}
+
+// watchSizes subscribes to every subject of the broker at url; site is
+// the scope of the build's subjects.
+func watchSizes(t *testing.T, url, site string) *sizes {
+	t.Helper()
+	watch, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for kind, n := range largest {
-		t.Logf("largest %s: %d bytes", kind, n)
-		if n > sizeBound {
-			t.Errorf("a %s message is %d bytes, over the bound of %d", kind, n, sizeBound)
+	t.Cleanup(watch.Close)
+	s := &sizes{watch: watch, largest: map[string]int{}}
+	if _, err := watch.Subscribe(">", func(m *nats.Msg) {
+		if strings.HasPrefix(m.Subject, "_INBOX.") || strings.HasPrefix(m.Subject, "$JS.") {
+			return // replies, the API
+		}
+		kind, size := m.Subject, len(m.Data)
+		switch {
+		case strings.HasPrefix(kind, "$O."):
+			// The artifact store's objects: trees are files, chunked;
+			// a record is an object named record/<name>, whose size its
+			// description gives.
+			var meta struct {
+				Name string `json:"name"`
+				Size int    `json:"size"`
+			}
+			if !strings.Contains(kind, ".M.") || json.Unmarshal(m.Data, &meta) != nil || !strings.HasPrefix(meta.Name, "record/") {
+				return
+			}
+			kind, size = "artifact record", meta.Size
+		case strings.HasPrefix(kind, "$KV."):
+			parts := strings.SplitN(kind, ".", 3)
+			kind = "$KV." + parts[1]
+		default:
+			kind = strings.TrimPrefix(kind, site+".")
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.seen++
+		if size > s.largest[kind] {
+			s.largest[kind] = size
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	watch.Flush()
+	return s
+}
+
+// check fails the test for any kind of message over bound, and when one
+// of the kinds named was never seen (the test would prove nothing).
+func (s *sizes) check(t *testing.T, bound int, kinds ...string) {
+	t.Helper()
+	s.watch.Flush()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range kinds {
+		if s.largest[k] == 0 {
+			t.Fatalf("the subscriber saw no %s among %d messages: %v", k, s.seen, s.largest)
 		}
 	}
-	if records == 0 {
-		t.Fatal("the subscriber saw no artifact record")
+	for kind, n := range s.largest {
+		t.Logf("largest %s: %d bytes", kind, n)
+		if n > bound {
+			t.Errorf("a %s message is %d bytes, over the bound of %d", kind, n, bound)
+		}
 	}
 }
 
@@ -172,4 +188,54 @@ func readReport(t *testing.T, dir string) report.Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// unitsBound is the bound of the test below. Each unit has a record of its
+// own in the joins and the saved state, outcome lists travel by reference,
+// and build.finished carries at most report.MaxCarriedRepositories
+// repositories: nothing grows with the number of units but a bit each in
+// a join's head.
+const unitsBound = 64 << 10
+
+// TestMessagesAndRecordsStayBoundedWhateverTheNumberOfUnits builds 400
+// repositories in one site through an external broker. Before the joins
+// kept a record per unit and outcome lists travelled by reference,
+// site.rendered carried every unit's outcome twice and the joins' records
+// held them all: this build failed, its site.rendered 326,117 bytes, over
+// the 256 KiB every message is held to (and at about a thousand units
+// over the broker's 1 MB).
+func TestMessagesAndRecordsStayBoundedWhateverTheNumberOfUnits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 400 repositories")
+	}
+	const repos = 400
+	ns := startBroker(t)
+	sizes := watchSizes(t, ns.ClientURL(), "units")
+	url := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n\nA page of a repository among many.\n"}).FileURL()
+	cfg := config.Default()
+	for i := range repos {
+		cfg.Repositories = append(cfg.Repositories, config.Repository{Name: fmt.Sprintf("repository-with-a-long-name-%03d", i), URL: url})
+	}
+	cfg.Output.Directory = filepath.Join(t.TempDir(), "site")
+	cfg.Broker.URL = ns.ClientURL()
+	cfg.Site.Name = "units"
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	rep, err := Build(ctx, &cfg, Options{Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Outcome != report.OutcomeSuccess || rep.ClonedRepositories != repos || rep.RenderedPages < repos {
+		t.Fatalf("build %s: %d cloned, %d pages; want %d of each", rep.Outcome, rep.ClonedRepositories, rep.RenderedPages, repos)
+	}
+	if onDisk := readReport(t, cfg.Output.Directory); len(onDisk.Repositories) != repos || onDisk.RepositoriesOmitted != 0 {
+		t.Fatalf("build-report.json names %d repositories (%d omitted), want all %d", len(onDisk.Repositories), onDisk.RepositoriesOmitted, repos)
+	}
+	for _, name := range []string{"repository-with-a-long-name-000", fmt.Sprintf("repository-with-a-long-name-%03d", repos-1)} {
+		if _, err := os.Stat(filepath.Join(cfg.Output.Directory, "public", "docs", name, "index.html")); err != nil {
+			t.Fatalf("%s is not on the site: %v", name, err)
+		}
+	}
+	sizes.check(t, unitsBound, "docweave.build.content_ready", "docweave.site.rendered", "docweave.build.finished", "$KV.units_docweave-builds")
 }

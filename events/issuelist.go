@@ -84,27 +84,9 @@ func (m *RepoPruned) IssueLists() []*IssueList { return []*IssueList{&m.Outcome.
 // IssueLists implements IssueHolder.
 func (m *UnitRendered) IssueLists() []*IssueList { return []*IssueList{&m.Outcome.IssueList} }
 
-// IssueLists implements IssueHolder: the site's own list and each
-// outcome's and unit's.
-func (m *SiteRendered) IssueLists() []*IssueList {
-	out := []*IssueList{&m.IssueList}
-	for i := range m.Outcomes {
-		out = append(out, &m.Outcomes[i].IssueList)
-	}
-	for i := range m.Units {
-		out = append(out, &m.Units[i].IssueList)
-	}
-	return out
-}
-
-// IssueLists implements IssueHolder.
-func (m *ContentReady) IssueLists() []*IssueList {
-	out := make([]*IssueList, 0, len(m.Outcomes))
-	for i := range m.Outcomes {
-		out = append(out, &m.Outcomes[i].IssueList)
-	}
-	return out
-}
+// IssueLists implements IssueHolder: the site's own list (the units'
+// lists travel inside their stored outcome lists).
+func (m *SiteRendered) IssueLists() []*IssueList { return []*IssueList{&m.IssueList} }
 
 // MaxEventBytes bounds an encoded message, well below the broker's
 // smallest usual max_payload (1 MB): whatever grows with pages, issues,

@@ -13,8 +13,8 @@ const (
 	RepoCloneVersion      = 1
 	RepoClonedVersion     = 1
 	RepoPrunedVersion     = 1
-	ContentReadyVersion   = 1
-	SiteRenderedVersion   = 1
+	ContentReadyVersion   = 2 // 2: outcomes by reference
+	SiteRenderedVersion   = 2 // 2: outcomes and units by reference
 	SitePublishedVersion  = 1
 	BuildFinishedVersion  = 1
 	StageFailedVersion    = 1
@@ -150,11 +150,16 @@ type RepoPruned struct {
 // Subject implements Event.
 func (*RepoPruned) Subject() string { return SubjectRepoPruned }
 
-// ContentReady says every repository of a build has an outcome; the render
-// stage consumes it.
+// ContentReady says every repository of a build has an outcome; the
+// assemble stage consumes it. The outcomes travel by reference (a list
+// grows with the units; see docs/events.md).
 type ContentReady struct {
 	Header
-	Outcomes []RepoOutcome `json:"outcomes"` // sorted by unit key (repository, then version)
+	// OutcomesRef is the artifact reference of the units' outcomes
+	// ([]RepoOutcome, sorted by unit key: repository, then version);
+	// Units is how many it holds.
+	OutcomesRef string `json:"outcomes_ref"`
+	Units       int    `json:"units"`
 }
 
 // Subject implements Event.
@@ -165,15 +170,21 @@ func (*ContentReady) Subject() string { return SubjectContentReady }
 // be, or was not because a newer build had published already.
 type SiteRendered struct {
 	Header
-	OK       bool          `json:"ok"`
-	Site     string        `json:"site,omitempty"` // artifact reference of the published site
-	Pages    int           `json:"pages"`
-	Files    int           `json:"files"`
-	Outcomes []RepoOutcome `json:"outcomes"`
-	// Units is what became of each unit's render (rendered, reused,
-	// failed), in unit key order; a failed unit whose last good output is
-	// on the site is marked stale.
-	Units []UnitOutcome `json:"units,omitempty"`
+	OK    bool   `json:"ok"`
+	Site  string `json:"site,omitempty"` // artifact reference of the published site
+	Pages int    `json:"pages"`
+	Files int    `json:"files"`
+	// OutcomesRef is the artifact reference of the units' acquisition
+	// outcomes ([]RepoOutcome), as build.content_ready carried it, and
+	// Outcomes their number.
+	OutcomesRef string `json:"outcomes_ref"`
+	Outcomes    int    `json:"outcomes"`
+	// UnitsRef is the artifact reference of what became of each unit's
+	// render ([]UnitOutcome: rendered, reused, failed, in unit key
+	// order; a failed unit whose last good output is on the site is
+	// marked stale); "" when nothing was rendered. Units is their number.
+	UnitsRef string `json:"units_ref,omitempty"`
+	Units    int    `json:"units"`
 	// URLs is the artifact reference of the page URLs the site published
 	// (and the old URLs of moved pages it redirects; renders.PutURLs), for
 	// the saved state: the next build redirects the ones that move.
@@ -206,10 +217,15 @@ type SitePublished struct {
 // Subject implements Event.
 func (*SitePublished) Subject() string { return SubjectSitePublished }
 
-// BuildFinished carries the final build report.
+// BuildFinished carries the final build report, bounded
+// (report.Report.Bounded): a long report travels by reference as well.
 type BuildFinished struct {
 	Header
 	Report report.Report `json:"report"`
+	// ReportRef is the artifact reference of the whole report (JSON) when
+	// the carried one left issues or repositories out; absent otherwise.
+	// build-report.json holds it too.
+	ReportRef string `json:"report_ref,omitempty"`
 }
 
 // Subject implements Event.

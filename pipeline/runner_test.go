@@ -151,7 +151,7 @@ func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b-r1", Expected: []string{"x"}}); err != nil {
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b-r1"}, []string{"x"}); err != nil {
 		t.Fatal(err)
 	}
 	var calls atomic.Int32

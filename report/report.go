@@ -197,6 +197,10 @@ type Report struct {
 	// (build.finished, the admin API): the issues left out of Issues
 	// there. build-report.json holds every issue.
 	IssuesOmitted int `json:"issues_omitted,omitempty"`
+	// RepositoriesOmitted is the same for Repositories (and their
+	// Versions): a carried report names at most MaxCarriedRepositories,
+	// those with problems first; the counts above cover every one.
+	RepositoriesOmitted int `json:"repositories_omitted,omitempty"`
 	// Links is what link verification found (docs/links.md). Verification
 	// consumes the same site.rendered message as the stage that writes this
 	// report and finishes later; that stage (fingerprint, the report's one
@@ -296,6 +300,10 @@ type LinkProblem struct {
 // (build.finished) holds; build-report.json holds them all.
 const MaxCarriedIssues = 100
 
+// MaxCarriedRepositories is how many repository entries (repositories, or
+// versions of them) a report carried in a message holds.
+const MaxCarriedRepositories = 100
+
 // IssueCount is how many issues of one code and severity a build had.
 type IssueCount struct {
 	Code     string `json:"code"`
@@ -328,12 +336,15 @@ func (b *Report) CountIssues() {
 
 // Bounded returns the report as a message carries it: at most
 // MaxCarriedIssues issues, errors first, with IssuesOmitted counting the
-// rest (IssueCounts still counts every one). A site with thousands of
-// warnings would otherwise outgrow the broker's largest message.
+// rest (IssueCounts still counts every one), and at most
+// MaxCarriedRepositories repository entries, those not ok first, with
+// RepositoriesOmitted counting the rest. A site with thousands of warnings
+// or repositories would otherwise outgrow the broker's largest message.
 func (b Report) Bounded() Report {
 	if b.IssueCounts == nil {
 		b.CountIssues()
 	}
+	b.boundRepositories()
 	if len(b.Issues) <= MaxCarriedIssues {
 		return b
 	}
@@ -351,4 +362,34 @@ func (b Report) Bounded() Report {
 	b.IssuesOmitted = len(b.Issues) - len(kept)
 	b.Issues = kept
 	return b
+}
+
+// boundRepositories keeps MaxCarriedRepositories repository entries, those
+// whose status is not ok first, in their order, and the versions of the
+// repositories kept.
+func (b *Report) boundRepositories() {
+	if len(b.Repositories) <= MaxCarriedRepositories {
+		return
+	}
+	kept := make([]Repository, 0, MaxCarriedRepositories)
+	for _, pass := range []bool{false, true} {
+		for _, r := range b.Repositories {
+			if (r.Status == "ok") == pass && len(kept) < MaxCarriedRepositories {
+				kept = append(kept, r)
+			}
+		}
+	}
+	SortRepositories(kept)
+	names := map[string]bool{}
+	for _, r := range kept {
+		names[r.Name] = true
+	}
+	var versions []RepositoryVersions
+	for _, v := range b.Versions {
+		if names[v.Repository] {
+			versions = append(versions, v)
+		}
+	}
+	b.RepositoriesOmitted = len(b.Repositories) - len(kept)
+	b.Repositories, b.Versions = kept, versions
 }

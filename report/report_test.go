@@ -1,6 +1,9 @@
 package report
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestExitCodeAndOutcome(t *testing.T) {
 	cases := []struct {
@@ -47,5 +50,36 @@ func TestARepositoryWithoutPagesMakesTheBuildPartial(t *testing.T) {
 	b.DecideOutcome()
 	if b.ExitCode() != 1 || b.Outcome != OutcomePartial {
 		t.Errorf("exit %d, outcome %q; want 1, partial", b.ExitCode(), b.Outcome)
+	}
+}
+
+// A report of many repositories is carried with at most
+// MaxCarriedRepositories entries, the failed ones kept whatever their
+// name, the rest counted; the report itself is not changed.
+func TestBoundedKeepsProblemRepositoriesFirst(t *testing.T) {
+	var rep Report
+	for i := range 250 {
+		status := "ok"
+		if i%100 == 99 {
+			status = "failed"
+		}
+		rep.Repositories = append(rep.Repositories, Repository{Name: fmt.Sprintf("repo-%03d", i), Status: status})
+		rep.Versions = append(rep.Versions, RepositoryVersions{Repository: fmt.Sprintf("repo-%03d", i)})
+	}
+	got := rep.Bounded()
+	if len(got.Repositories) != MaxCarriedRepositories || got.RepositoriesOmitted != 150 || len(got.Versions) != MaxCarriedRepositories {
+		t.Fatalf("carried %d repositories, %d versions, %d omitted", len(got.Repositories), len(got.Versions), got.RepositoriesOmitted)
+	}
+	failed := 0
+	for i, r := range got.Repositories {
+		if r.Status == "failed" {
+			failed++
+		}
+		if i > 0 && got.Repositories[i-1].Name > r.Name {
+			t.Fatalf("carried repositories out of order at %d", i)
+		}
+	}
+	if failed != 2 || len(rep.Repositories) != 250 || rep.RepositoriesOmitted != 0 {
+		t.Fatalf("%d failed repositories carried (want 2); the report has %d", failed, len(rep.Repositories))
 	}
 }

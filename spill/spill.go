@@ -117,3 +117,26 @@ func Bound(ctx context.Context, store artifact.Store, scratch string, ev events.
 	}
 	return events.CheckSize(ev)
 }
+
+// PutList stores a list that grows with the site (a build's unit outcomes,
+// say) and returns its reference, for a message to carry instead of the
+// list.
+func PutList[T any](ctx context.Context, store artifact.Store, scratch string, list []T) (string, error) {
+	if list == nil {
+		list = []T{}
+	}
+	return Put(ctx, store, scratch, list)
+}
+
+// LoadList reads a list PutList stored, and checks that it holds the n
+// entries the message announced.
+func LoadList[T any](ctx context.Context, store artifact.Store, scratch, ref string, n int) ([]T, error) {
+	var list []T
+	if err := Load(ctx, store, scratch, ref, &list); err != nil {
+		return nil, fmt.Errorf("list %s: %w", ref, err)
+	}
+	if len(list) != n {
+		return nil, fmt.Errorf("list %s: %d stored, %d announced", ref, len(list), n)
+	}
+	return list, nil
+}

@@ -1,63 +1,65 @@
 package hotpaths
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/docweave/docweave/events"
 )
 
-// contentReady is the largest routine message: the join of a 50-repository
-// build, one outcome per repository.
-func contentReady() *events.ContentReady {
-	ev := &events.ContentReady{Header: events.Header{ID: "build.content_ready:b1", BuildID: "b1"}}
+// outcomes is the largest routine list of the pipeline: the outcomes of a
+// 50-repository build, which the join stores aside and build.content_ready
+// refers to.
+func outcomes() []events.RepoOutcome {
+	var out []events.RepoOutcome
 	for r := 0; r < 50; r++ {
-		ev.Outcomes = append(ev.Outcomes, events.RepoOutcome{
+		out = append(out, events.RepoOutcome{
 			Repository: fmt.Sprintf("repo%02d", r), ContentPath: fmt.Sprintf("repo%02d", r), Branch: "main",
 			Commit: fmt.Sprintf("%040x", r), Tree: fmt.Sprintf("sha256:%064x", r), DocFiles: 100, Attempts: 1,
 			Timings: events.Timings{"clone": 120, "join": 8},
 		})
 	}
-	return ev
+	return out
 }
 
-func TestEventFixtureRoundTrips(t *testing.T) {
-	data, err := events.Encode(contentReady())
+func TestOutcomeListFixtureRoundTrips(t *testing.T) {
+	data, err := json.Marshal(outcomes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := events.Decode(events.SubjectContentReady, data)
-	if err != nil {
+	var got []events.RepoOutcome
+	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	got := ev.(*events.ContentReady)
-	if len(got.Outcomes) != 50 || got.Outcomes[49].Tree != contentReady().Outcomes[49].Tree {
-		t.Fatalf("round trip lost outcomes: %d", len(got.Outcomes))
+	if len(got) != 50 || got[49].Tree != outcomes()[49].Tree {
+		t.Fatalf("round trip lost outcomes: %d", len(got))
 	}
 }
 
-// BenchmarkEventEncodeContentReady50 encodes the join message of a
-// 50-repository build.
-func BenchmarkEventEncodeContentReady50(b *testing.B) {
-	ev := contentReady()
+// BenchmarkOutcomeListEncode50 encodes the outcome list of a
+// 50-repository build, as the join stores it.
+func BenchmarkOutcomeListEncode50(b *testing.B) {
+	list := outcomes()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := events.Encode(ev); err != nil {
+		if _, err := json.Marshal(list); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkEventDecodeContentReady50 decodes it, as the render stage does.
-func BenchmarkEventDecodeContentReady50(b *testing.B) {
-	data, err := events.Encode(contentReady())
+// BenchmarkOutcomeListDecode50 decodes it, as the assemble stage does.
+func BenchmarkOutcomeListDecode50(b *testing.B) {
+	data, err := json.Marshal(outcomes())
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := events.Decode(events.SubjectContentReady, data); err != nil {
+		var got []events.RepoOutcome
+		if err := json.Unmarshal(data, &got); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -19,8 +19,8 @@ func TestAssembleKeepsTheStageContract(t *testing.T) {
 	ctx := context.Background()
 	outcome := events.RepoOutcome{Repository: "api", ContentPath: "api", Commit: "c1",
 		Tree: f.tree(t, map[string]string{"index.md": "# API\n", "guide.md": "# Guide\n"}), DocFiles: 2}
-	ev := ready("20261126t200000.000001-a", outcome)
-	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID, Expected: []string{outcome.Key()}}); err != nil {
+	ev := f.ready(t, "20261126t200000.000001-a", outcome)
+	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID}, []string{outcome.Key()}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := f.builds.Arrive(ctx, ev.BuildID, outcome); err != nil {
@@ -51,5 +51,5 @@ func TestAssembleKeepsTheStageContract(t *testing.T) {
 	if len(out) != 1 || out[0].Subject() != events.SubjectSiteRendered {
 		t.Fatalf("the last unit.rendered gave %v, want site.rendered", out)
 	}
-	stagetest.CheckCancellation(t, f.stage, ready("20261126t200000.000002-b", outcome))
+	stagetest.CheckCancellation(t, f.stage, f.ready(t, "20261126t200000.000002-b", outcome))
 }

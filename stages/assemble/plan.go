@@ -10,6 +10,7 @@ import (
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/site"
+	"github.com/docweave/docweave/spill"
 )
 
 // plan opens a build's render: the spec every unit is rendered with, each
@@ -18,11 +19,15 @@ import (
 // already, the site is assembled at once.
 func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Event, error) {
 	start := time.Now()
-	repos := s.siteRepositories(in.Outcomes)
+	outcomes, err := spill.LoadList[events.RepoOutcome](ctx, s.store, s.scratch, in.OutcomesRef, in.Units)
+	if err != nil {
+		return nil, renders.MissingArtifact("outcomes of build "+in.BuildID, s.store, err)
+	}
+	repos := s.siteRepositories(outcomes)
 	if len(repos) == 0 {
 		return []events.Event{&events.SiteRendered{
-			Header:   events.Header{ID: "site.rendered:" + in.BuildID, BuildID: in.BuildID},
-			Outcomes: in.Outcomes,
+			Header:      events.Header{ID: "site.rendered:" + in.BuildID, BuildID: in.BuildID},
+			OutcomesRef: in.OutcomesRef, Outcomes: in.Units,
 			IssueList: events.Issued(report.Issue{Code: report.CodeRenderFailed, Severity: report.SeverityError, Stage: Name,
 				Message: "no repository produced documentation; the previous site (if any) is kept"}),
 			Timings: events.Timings{Name: time.Since(start).Milliseconds()},
@@ -33,26 +38,27 @@ func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Eve
 	if err != nil {
 		return nil, err
 	}
-	join := buildstate.RenderJoin{BuildID: in.BuildID, Spec: specRef,
-		Units: map[string]buildstate.PlannedUnit{}, Arrived: map[string]events.UnitOutcome{}}
+	join := buildstate.RenderJoin{BuildID: in.BuildID, Spec: specRef, Outcomes: in.OutcomesRef, OutcomeCount: in.Units}
+	var planned []buildstate.PlannedUnit
+	stored := map[string]events.UnitOutcome{}
 	var jobs []events.Event
-	for _, o := range in.Outcomes {
+	for _, o := range outcomes {
 		if o.Failed || o.Tree == "" {
 			continue
 		}
 		address := spec.Address(o.ContentPath, o.Tree)
-		planned := buildstate.PlannedUnit{Repository: o.Repository, ContentPath: o.ContentPath, Address: address}
+		unit := buildstate.PlannedUnit{Key: o.Key(), Repository: o.Repository, ContentPath: o.ContentPath, Address: address}
 		if o.Version != nil {
-			planned.Version = o.Version.Name
+			unit.Version = o.Version.Name
 		}
-		join.Units[o.Key()] = planned
-		stored, ok, err := renders.Stored(ctx, s.store, address)
+		planned = append(planned, unit)
+		out, ok, err := renders.Stored(ctx, s.store, address)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			stored.Key, stored.Outcome, stored.DurationMS = o.Key(), events.UnitOutcomeReused, 0
-			join.Arrived[o.Key()] = stored
+			out.Key, out.Outcome, out.DurationMS = o.Key(), events.UnitOutcomeReused, 0
+			stored[o.Key()] = out
 			continue
 		}
 		jobs = append(jobs, &events.UnitRender{
@@ -62,12 +68,12 @@ func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Eve
 			Address: address,
 		})
 	}
-	j, err := s.builds.BeginRender(ctx, join)
+	j, arrived, err := s.builds.BeginRender(ctx, join, planned, stored)
 	if err != nil {
 		return nil, err
 	}
-	s.log.Info().Str("build_id", in.BuildID).Int("units", len(join.Units)).Int("to_render", len(jobs)).
-		Int("reused", len(join.Arrived)).Int64("duration_ms", time.Since(start).Milliseconds()).Msg("render planned")
+	s.log.Info().Str("build_id", in.BuildID).Int("units", len(planned)).Int("to_render", len(jobs)).
+		Int("reused", len(stored)).Int64("duration_ms", time.Since(start).Milliseconds()).Msg("render planned")
 	if j.Complete {
 		return s.publish(ctx, j)
 	}
@@ -75,7 +81,7 @@ func (s *stage) plan(ctx context.Context, in *events.ContentReady) ([]events.Eve
 	// IDs; the broker drops the ones it has seen.
 	var pending []events.Event
 	for _, job := range jobs {
-		if _, done := j.Arrived[job.(*events.UnitRender).Key()]; !done {
+		if !arrived[job.(*events.UnitRender).Key()] {
 			pending = append(pending, job)
 		}
 	}

@@ -29,9 +29,9 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 		return nil, err
 	}
 	out := &events.SiteRendered{
-		Header:   events.Header{ID: "site.rendered:" + j.BuildID, BuildID: j.BuildID},
-		Outcomes: st.Outcomes(),
-		Timings:  events.Timings{},
+		Header:      events.Header{ID: "site.rendered:" + j.BuildID, BuildID: j.BuildID},
+		OutcomesRef: j.Outcomes, Outcomes: j.OutcomeCount,
+		Timings: events.Timings{},
 		// The request's flags, for verifylinks.
 		Direct: st.Direct, VerifyLinks: st.VerifyLinks,
 	}
@@ -45,12 +45,16 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	if err != nil {
 		return nil, err
 	}
-	out.Units, err = s.withLastGood(ctx, j.Outcomes())
+	rendered, err := s.builds.RenderOutcomes(ctx, j.BuildID)
+	if err != nil {
+		return nil, err
+	}
+	outcomes, err := s.withLastGood(ctx, rendered)
 	if err != nil {
 		return nil, err
 	}
 	var units []site.AssembledUnit
-	for i, u := range out.Units {
+	for i, u := range outcomes {
 		// Every unit's issues join the site's list, read whole from the
 		// store when a unit had too many to carry; the runner bounds the
 		// site's list again before site.rendered is published.
@@ -61,7 +65,7 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 		out.Issues = append(out.Issues, issues...)
 		// The unit keeps only the reference of a list stored aside: its
 		// record names it, so the saved state keeps it from pruning.
-		out.Units[i].IssueList = events.IssueList{IssuesRef: u.IssuesRef, IssuesTotal: u.IssuesTotal}
+		outcomes[i].IssueList = events.IssueList{IssuesRef: u.IssuesRef, IssuesTotal: u.IssuesTotal}
 		if u.Output == "" {
 			continue
 		}
@@ -74,6 +78,12 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 			Place: func(ctx context.Context, dir string) error { return s.store.Materialize(ctx, ref, dir) }})
 		out.Pages += u.Pages
 	}
+	// What became of each unit travels by reference: the list grows with
+	// the units.
+	if out.UnitsRef, err = spill.PutList(ctx, s.store, s.scratch, outcomes); err != nil {
+		return nil, fmt.Errorf("store the units of build %s: %w", j.BuildID, err)
+	}
+	out.Units = len(outcomes)
 	if len(units) == 0 {
 		return fail("no unit could be rendered; the previous site (if any) is kept"), nil
 	}

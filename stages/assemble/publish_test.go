@@ -16,6 +16,7 @@ import (
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/pipeline/stagetest"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	// The render stage runs beside assemble in these tests; they meet
 	// only through the messages the fixture passes between them.
 	_ "github.com/docweave/docweave/stages/render"
@@ -80,8 +81,28 @@ func (f *fixture) tree(t *testing.T, files map[string]string) string {
 	return string(ref)
 }
 
-func ready(build string, outcomes ...events.RepoOutcome) *events.ContentReady {
-	return &events.ContentReady{Header: events.Header{ID: "r:" + build, BuildID: build}, Outcomes: outcomes}
+// ready is the build.content_ready of a build with these outcomes, the
+// list stored aside as the join stores it.
+func (f *fixture) ready(t *testing.T, build string, outcomes ...events.RepoOutcome) *events.ContentReady {
+	t.Helper()
+	ref, err := spill.PutList(context.Background(), f.store, t.TempDir(), outcomes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &events.ContentReady{Header: events.Header{ID: "r:" + build, BuildID: build}, OutcomesRef: ref, Units: len(outcomes)}
+}
+
+// units reads the units a site.rendered refers to.
+func (f *fixture) units(t *testing.T, res *events.SiteRendered) []events.UnitOutcome {
+	t.Helper()
+	if res.UnitsRef == "" {
+		return nil
+	}
+	units, err := spill.LoadList[events.UnitOutcome](context.Background(), f.store, t.TempDir(), res.UnitsRef, res.Units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return units
 }
 
 // render records the build's clone join as prune would, hands the
@@ -90,14 +111,18 @@ func ready(build string, outcomes ...events.RepoOutcome) *events.ContentReady {
 func (f *fixture) render(t *testing.T, ev *events.ContentReady) *events.SiteRendered {
 	t.Helper()
 	ctx := context.Background()
-	var keys []string
-	for _, o := range ev.Outcomes {
-		keys = append(keys, o.Key())
-	}
-	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID, Expected: keys}); err != nil {
+	outcomes, err := spill.LoadList[events.RepoOutcome](ctx, f.store, t.TempDir(), ev.OutcomesRef, ev.Units)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range ev.Outcomes {
+	var keys []string
+	for _, o := range outcomes {
+		keys = append(keys, o.Key())
+	}
+	if err := f.builds.Begin(ctx, buildstate.BuildState{BuildID: ev.BuildID}, keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outcomes {
 		if _, _, err := f.builds.Arrive(ctx, ev.BuildID, o); err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +154,7 @@ func (f *fixture) render(t *testing.T, ev *events.ContentReady) *events.SiteRend
 func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 	f := newFixture(t)
 	good := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\n---\nFirst version.\n"})
-	res := f.render(t, ready("b1",
+	res := f.render(t, f.ready(t, "b1",
 		events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Failed: true}))
 	if !res.OK || res.Pages != 1 || !strings.HasPrefix(res.Site, "sha256:") {
@@ -147,7 +172,7 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 	// points at something other than the pages) is not published; with
 	// no other unit, nothing is, and the old site stays.
 	bad := f.tree(t, map[string]string{"guide.md": "---\ntitle: Guide\nparams: 5\n---\nSecond version.\n"})
-	res = f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: bad}))
+	res = f.render(t, f.ready(t, "b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: bad}))
 	if res.OK || len(res.Issues) == 0 || res.Issues[0].Code != report.CodeRenderFailed || res.Issues[0].Severity != report.SeverityError {
 		t.Fatalf("broken render reported %+v", res)
 	}
@@ -163,12 +188,12 @@ func TestRenderPublishesAndAFailedRenderKeepsTheLastGoodSite(t *testing.T) {
 func TestRenderFailureOfTheSiteSettingsKeepsTheLastGoodSite(t *testing.T) {
 	f := newFixture(t)
 	good := f.tree(t, map[string]string{"guide.md": "# Guide\n\nFirst version.\n"})
-	if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good})); !res.OK {
+	if res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good})); !res.OK {
 		t.Fatalf("first render %+v", res)
 	}
 	// Settings the site refuses (a configuration loaded without validation).
 	f.cfg.Generator.Params = map[string]any{"themeVariant": "neon"}
-	res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good}))
+	res := f.render(t, f.ready(t, "b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: good}))
 	if res.OK || res.Issues[0].Code != report.CodeRenderFailed || !strings.Contains(res.Issues[0].Message, "themeVariant") {
 		t.Fatalf("render with bad settings reported %+v", res)
 	}
@@ -185,7 +210,7 @@ func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
 		"broken.md":  "# Broken\n\n{{< param nosuch >}}\n",
 		"ok/page.md": "# Fine\n",
 	})
-	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Branch: "main", Tree: tree}))
+	res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Branch: "main", Tree: tree}))
 	if !res.OK || res.Pages != 3 {
 		t.Fatalf("render with page problems: %+v", res)
 	}
@@ -219,7 +244,7 @@ func TestRenderRecordsPageProblemsAndPublishesTheRest(t *testing.T) {
 
 func TestRenderWithNoSuccessfulRepositoryRendersNothing(t *testing.T) {
 	f := newFixture(t)
-	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Failed: true}))
+	res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Failed: true}))
 	if res.OK || res.Issues[0].Code != report.CodeRenderFailed {
 		t.Fatalf("got %+v", res)
 	}
@@ -249,7 +274,7 @@ func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
 		f := newFixture(t)
 		f.cfg.Output.Clean = clean
 		old := f.tree(t, map[string]string{"old.md": "# Old\n"})
-		if res := f.render(t, ready("b1", events.RepoOutcome{Repository: "gone", ContentPath: "gone", Tree: old})); !res.OK {
+		if res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "gone", ContentPath: "gone", Tree: old})); !res.OK {
 			t.Fatalf("first render %+v", res)
 		}
 		if err := os.WriteFile(filepath.Join(f.out, "build-report.json"), []byte("{}"), 0o644); err != nil {
@@ -264,7 +289,7 @@ func TestOutputCleanDecidesWhatStaysInTheOutputDirectory(t *testing.T) {
 			t.Fatal(err)
 		}
 		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
-		if res := f.render(t, ready("b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree})); !res.OK {
+		if res := f.render(t, f.ready(t, "b2", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree})); !res.OK {
 			t.Fatalf("second render %+v", res)
 		}
 		// A file docweave did not create stays, clean or not.
@@ -304,7 +329,7 @@ func TestRenderRefusesAnOutputDirectoryItDidNotCreate(t *testing.T) {
 			t.Fatal(err)
 		}
 		tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
-		res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
+		res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
 		if res.OK || len(res.Issues) == 0 || !strings.Contains(res.Issues[0].Message, name+"/, which docweave did not create") {
 			t.Fatalf("%s/: render %+v", name, res)
 		}
@@ -329,7 +354,7 @@ func TestRenderChecksTheOutputDirectoryAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
-	res := f.render(t, ready("b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
+	res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
 	if res.OK || len(res.Issues) == 0 || !strings.Contains(res.Issues[0].Message, "holds the configuration file") {
 		t.Fatalf("render %+v", res)
 	}
@@ -355,7 +380,7 @@ func TestUnitsRenderOnceAndAPushRendersOnlyItsUnit(t *testing.T) {
 		for _, name := range []string{"alpha", "beta", "gamma"} {
 			outcomes = append(outcomes, events.RepoOutcome{Repository: name, ContentPath: name, Tree: trees[name]})
 		}
-		res := f.render(t, ready(id, outcomes...))
+		res := f.render(t, f.ready(t, id, outcomes...))
 		if !res.OK {
 			t.Fatalf("build %s: %+v", id, res)
 		}
@@ -363,7 +388,7 @@ func TestUnitsRenderOnceAndAPushRendersOnlyItsUnit(t *testing.T) {
 	}
 	count := func(res *events.SiteRendered) map[string]int {
 		n := map[string]int{}
-		for _, u := range res.Units {
+		for _, u := range f.units(t, res) {
 			n[u.Outcome]++
 		}
 		return n
@@ -411,16 +436,17 @@ func TestAUnitThatCannotRenderFailsAlone(t *testing.T) {
 	f := newFixture(t)
 	good := f.tree(t, map[string]string{"guide.md": "# Good\n\nFine.\n"})
 	broken := f.tree(t, map[string]string{"page.md": "---\nparams: 5\n---\n# Page\n"})
-	res := f.render(t, ready("b1",
+	res := f.render(t, f.ready(t, "b1",
 		events.RepoOutcome{Repository: "good", ContentPath: "good", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Tree: broken}))
 	if !res.OK {
 		t.Fatalf("one unit's failure failed the site: %+v", res)
 	}
 	var failed *events.UnitOutcome
-	for i, u := range res.Units {
+	units := f.units(t, res)
+	for i, u := range units {
 		if u.Key == "broken" {
-			failed = &res.Units[i]
+			failed = &units[i]
 		}
 	}
 	if failed == nil || failed.Outcome != events.UnitOutcomeFailed || failed.Stale || failed.Error == "" {
@@ -436,26 +462,26 @@ func TestAUnitThatCannotRenderFailsAlone(t *testing.T) {
 	// The daemon's saved state knows broken's last good output: a build in
 	// which broken fails keeps it on the site.
 	fine := f.tree(t, map[string]string{"page.md": "# Page\n\nThe last good page.\n"})
-	res = f.render(t, ready("b2",
+	res = f.render(t, f.ready(t, "b2",
 		events.RepoOutcome{Repository: "good", ContentPath: "good", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Tree: fine}))
 	if !res.OK {
 		t.Fatalf("b2: %+v", res)
 	}
 	saved := buildstate.SiteState{BuildID: "b2", Renders: map[string]events.UnitOutcome{}}
-	for _, u := range res.Units {
+	for _, u := range f.units(t, res) {
 		saved.Renders[u.Key] = u
 	}
 	if err := f.states.Save(context.Background(), saved); err != nil {
 		t.Fatal(err)
 	}
-	res = f.render(t, ready("b3",
+	res = f.render(t, f.ready(t, "b3",
 		events.RepoOutcome{Repository: "good", ContentPath: "good", Tree: good},
 		events.RepoOutcome{Repository: "broken", ContentPath: "broken", Tree: broken}))
 	if !res.OK {
 		t.Fatalf("b3: %+v", res)
 	}
-	for _, u := range res.Units {
+	for _, u := range f.units(t, res) {
 		if u.Key == "broken" && (!u.Stale || u.Outcome != events.UnitOutcomeFailed) {
 			t.Fatalf("broken in b3: %+v, want failed and stale", u)
 		}
@@ -482,10 +508,10 @@ func TestAnOlderBuildNeverReplacesANewerSite(t *testing.T) {
 	f := newFixture(t)
 	newer := f.tree(t, map[string]string{"guide.md": "# Guide\n\nNewer.\n"})
 	older := f.tree(t, map[string]string{"guide.md": "# Guide\n\nOlder.\n"})
-	if res := f.render(t, ready("20261123t100000.000002-b", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: newer})); !res.OK {
+	if res := f.render(t, f.ready(t, "20261123t100000.000002-b", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: newer})); !res.OK {
 		t.Fatalf("newer build: %+v", res)
 	}
-	res := f.render(t, ready("20261123t100000.000001-a", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: older}))
+	res := f.render(t, f.ready(t, "20261123t100000.000001-a", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: older}))
 	if res.OK || !res.Superseded {
 		t.Fatalf("older build: %+v, want superseded", res)
 	}
@@ -508,7 +534,7 @@ func TestPublishKeepsTheSiteBeforeForTheNextAssembly(t *testing.T) {
 	other := f.tree(t, map[string]string{"page.md": "# Other\n"})
 	build := func(id, tree string) *events.SiteRendered {
 		t.Helper()
-		res := f.render(t, ready(id,
+		res := f.render(t, f.ready(t, id,
 			events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree},
 			events.RepoOutcome{Repository: "other", ContentPath: "other", Tree: other}))
 		if !res.OK {

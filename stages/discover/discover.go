@@ -35,7 +35,7 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	s := &stage{cfg: d.Config, builds: d.FanIns, states: d.States, store: d.Store, log: d.Log}
+	s := &stage{cfg: d.Config, builds: d.FanIns, states: d.States, store: d.Store, log: d.Log, scratch: d.Scratch(Name)}
 	return pipeline.Stage{Name: Name, Subjects: []string{events.SubjectBuildRequested}, Handle: pipeline.On(Name, s.handle),
 		// Units reused from the saved state arrive at once (repo.pruned, and
 		// content_ready when no unit needs a clone); a skip ends the build.
@@ -48,6 +48,8 @@ type stage struct {
 	states *buildstate.States
 	store  artifact.Store
 	log    zerolog.Logger
+	// scratch is the workspace for the outcome list stored aside.
+	scratch string
 }
 
 // ContentPaths maps each repository name — configured or discovered from
@@ -105,9 +107,8 @@ func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]event
 		ConfigHash:      s.cfg.Hash(),
 		AcquisitionHash: s.cfg.AcquisitionHash(),
 		StartedAt:       req.Time,
-		Expected:        keys,
 		Timings:         events.Timings{Name: time.Since(start).Milliseconds()},
-	})
+	}, keys)
 	if err != nil {
 		return nil, fmt.Errorf("discover: %w", err)
 	}
@@ -137,19 +138,20 @@ func (s *stage) handle(ctx context.Context, req *events.BuildRequested) ([]event
 			out = append(out, &job)
 			continue
 		}
-		st, complete, err := s.builds.Arrive(ctx, req.BuildID, o)
+		kept, complete, err := s.builds.Arrive(ctx, req.BuildID, o)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, &events.RepoPruned{
 			Header:  events.Header{ID: "repo.pruned:" + req.BuildID + ":" + key, BuildID: req.BuildID},
-			Outcome: st.Arrived[key],
+			Outcome: kept,
 		})
 		if complete {
-			out = append(out, &events.ContentReady{
-				Header:   events.Header{ID: "build.content_ready:" + req.BuildID, BuildID: req.BuildID},
-				Outcomes: st.Outcomes(),
-			})
+			ready, err := stages.ContentReady(ctx, s.builds, s.store, s.scratch, req.BuildID)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ready)
 		}
 	}
 	return out, nil

@@ -16,6 +16,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/version"
 )
 
@@ -222,10 +223,14 @@ func TestVersionedSkipEvaluationRebuildsOnlyWhatMoved(t *testing.T) {
 			ready = c
 		}
 	}
-	if ready == nil || len(ready.Outcomes) != 3 {
+	if ready == nil || ready.Units != 3 {
 		t.Fatalf("deleted tag: %v", kinds(out))
 	}
-	for _, o := range ready.Outcomes {
+	outcomes, err := spill.LoadList[events.RepoOutcome](context.Background(), f.store, t.TempDir(), ready.OutcomesRef, ready.Units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outcomes {
 		if o.Version == nil || o.Version.Name == "v1.0.0" || !o.Reused {
 			t.Fatalf("deleted tag: outcome %+v", o)
 		}

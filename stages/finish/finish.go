@@ -121,11 +121,11 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 	if err != nil {
 		return nil, err
 	}
-	issues, err := s.issues(ctx, in)
+	lists, err := s.lists(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	rep := s.assemble(st, in, issues)
+	rep := s.assemble(st, in, lists)
 	rep.StageDurationsMS[Name] = time.Since(start).Milliseconds()
 	rep.FinishedAt = time.Now().UTC()
 	rep.DurationMS = rep.FinishedAt.Sub(rep.StartedAt).Milliseconds()
@@ -140,7 +140,7 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 			return nil, err
 		}
 		if published == "" || published == in.BuildID {
-			if err := s.states.Save(ctx, savedState(st, in, &rep)); err != nil {
+			if err := s.states.Save(ctx, savedState(st, in, lists, &rep)); err != nil {
 				return nil, err
 			}
 		}
@@ -148,29 +148,49 @@ func (s *stage) finish(ctx context.Context, in *events.SiteRendered) ([]events.E
 	s.log.Info().Str("build_id", in.BuildID).Str("outcome", rep.Outcome).
 		Int("cloned", rep.ClonedRepositories).Int("failed", rep.FailedRepositories).
 		Int("pages", rep.RenderedPages).Str("doc_files_hash", rep.DocFilesHash).Msg("build finished")
-	return []events.Event{&events.BuildFinished{
+	done := &events.BuildFinished{
 		Header: events.Header{ID: "build.finished:" + in.BuildID, BuildID: in.BuildID},
 		Report: rep.Bounded(),
-	}}, nil
+	}
+	if done.Report.IssuesOmitted > 0 || done.Report.RepositoriesOmitted > 0 {
+		// The whole report travels by reference, for the daemon's status
+		// of every repository.
+		if done.ReportRef, err = spill.Put(ctx, s.store, s.scratch, rep); err != nil {
+			return nil, fmt.Errorf("store the report of build %s: %w", in.BuildID, err)
+		}
+	}
+	return []events.Event{done}, nil
 }
 
-// buildIssues are a rendered build's issues, whole: each repository's
-// (by unit key) and the site's own.
-type buildIssues struct {
-	units map[string][]report.Issue
-	site  []report.Issue
+// buildLists are what a rendered build's message refers to, read whole:
+// the units' outcomes (acquisition and render) and the issues, each
+// repository's (by unit key) and the site's own.
+type buildLists struct {
+	outcomes []events.RepoOutcome
+	units    []events.UnitOutcome
+	issues   map[string][]report.Issue
+	site     []report.Issue
 }
 
-// issues reads the build's issue lists, from the store where a list was
-// too long to travel in the message.
-func (s *stage) issues(ctx context.Context, in *events.SiteRendered) (buildIssues, error) {
-	all := buildIssues{units: map[string][]report.Issue{}}
-	for _, o := range in.Outcomes {
+// lists reads the build's outcome and issue lists from the store: they
+// travel by reference when they grow with the site.
+func (s *stage) lists(ctx context.Context, in *events.SiteRendered) (buildLists, error) {
+	all := buildLists{issues: map[string][]report.Issue{}}
+	var err error
+	if all.outcomes, err = spill.LoadList[events.RepoOutcome](ctx, s.store, s.scratch, in.OutcomesRef, in.Outcomes); err != nil {
+		return all, renders.MissingArtifact("outcomes of build "+in.BuildID, s.store, err)
+	}
+	if in.UnitsRef != "" {
+		if all.units, err = spill.LoadList[events.UnitOutcome](ctx, s.store, s.scratch, in.UnitsRef, in.Units); err != nil {
+			return all, renders.MissingArtifact("units of build "+in.BuildID, s.store, err)
+		}
+	}
+	for _, o := range all.outcomes {
 		list, err := spill.LoadIssues(ctx, s.store, s.scratch, o.IssueList)
 		if err != nil {
 			return all, renders.MissingArtifact("issues of "+o.Key(), s.store, err)
 		}
-		all.units[o.Key()] = list
+		all.issues[o.Key()] = list
 	}
 	list, err := spill.LoadIssues(ctx, s.store, s.scratch, in.IssueList)
 	if err != nil {
@@ -180,7 +200,7 @@ func (s *stage) issues(ctx context.Context, in *events.SiteRendered) (buildIssue
 	return all, nil
 }
 
-func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, issues buildIssues) report.Report {
+func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, lists buildLists) report.Report {
 	rep := report.Report{
 		SchemaVersion:      report.SchemaVersion,
 		BuildID:            in.BuildID,
@@ -190,7 +210,7 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, iss
 		StageDurationsNote: report.StageDurationsNoteText,
 		RenderedPages:      in.Pages,
 		StaticRendered:     in.OK,
-		DocFilesHash:       DocFilesHash(in.Outcomes),
+		DocFilesHash:       DocFilesHash(lists.outcomes),
 		SiteHash:           in.Site,
 		Repositories:       []report.Repository{},
 		Issues:             []report.Issue{},
@@ -208,10 +228,10 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, iss
 		paths[r.Name] = r.DocPaths()
 	}
 	renders := map[string]events.UnitOutcome{}
-	if len(in.Units) > 0 {
+	if len(lists.units) > 0 {
 		rep.Units = &report.UnitCounts{}
 	}
-	for _, u := range in.Units {
+	for _, u := range lists.units {
 		renders[u.Key] = u
 		rep.StageDurationsMS["render"] += u.DurationMS // summed over the units
 		switch u.Outcome {
@@ -226,7 +246,7 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, iss
 			}
 		}
 	}
-	for _, o := range in.Outcomes {
+	for _, o := range lists.outcomes {
 		switch {
 		case o.Failed:
 			rep.FailedRepositories++
@@ -241,14 +261,14 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, iss
 				DurationMS: u.DurationMS, Address: u.Address, Error: u.Error}
 		}
 		rep.Repositories = append(rep.Repositories, entry)
-		rep.Issues = append(rep.Issues, issues.units[o.Key()]...)
+		rep.Issues = append(rep.Issues, lists.issues[o.Key()]...)
 		for k, v := range o.Timings {
 			rep.StageDurationsMS[k] += v
 		}
 	}
 	report.SortRepositories(rep.Repositories)
 	rep.Versions = report.VersionsOf(rep.Repositories)
-	rep.Issues = append(rep.Issues, issues.site...)
+	rep.Issues = append(rep.Issues, lists.site...)
 	markEmptyRepositories(&rep, paths)
 	forges, forgeIssues := discovery.ReportSection(s.cfg)
 	rep.Forges, rep.Issues = forges, append(rep.Issues, forgeIssues...)
@@ -290,7 +310,7 @@ func WriteReport(outputDir string, rep *report.Report) error {
 // successful repositories (or versions, by unit key) with their commits
 // and trees, the configuration
 // and builder that made the site, and the site's own hash.
-func savedState(st *buildstate.BuildState, in *events.SiteRendered, rep *report.Report) buildstate.SiteState {
+func savedState(st *buildstate.BuildState, in *events.SiteRendered, lists buildLists, rep *report.Report) buildstate.SiteState {
 	saved := buildstate.SiteState{
 		BuildID:         rep.BuildID,
 		FinishedAt:      rep.FinishedAt,
@@ -303,13 +323,13 @@ func savedState(st *buildstate.BuildState, in *events.SiteRendered, rep *report.
 		Repositories:    map[string]events.RepoOutcome{},
 		URLs:            in.URLs,
 	}
-	for _, o := range in.Outcomes {
+	for _, o := range lists.outcomes {
 		if !o.Failed {
 			o.IssueList = events.IssueList{} // the report has them; the state locates trees
 			saved.Repositories[o.Key()] = o
 		}
 	}
-	for _, u := range in.Units {
+	for _, u := range lists.units {
 		if u.Output != "" {
 			// The report has the issues; the state only locates outputs,
 			// and a list stored aside, which the unit's record names.

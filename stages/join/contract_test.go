@@ -15,9 +15,9 @@ import (
 // cancelled arrival is handed back.
 func TestJoinKeepsTheStageContract(t *testing.T) {
 	ctx := context.Background()
-	st, builds, tree := newFixture(t)
+	st, builds, _, tree := newFixture(t)
 	for _, id := range []string{"b1", "b2"} {
-		if err := builds.Begin(ctx, buildstate.BuildState{BuildID: id, Expected: []string{"docs"}}); err != nil {
+		if err := builds.Begin(ctx, buildstate.BuildState{BuildID: id}, []string{"docs"}); err != nil {
 			t.Fatal(err)
 		}
 	}

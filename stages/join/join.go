@@ -76,19 +76,20 @@ func (s *stage) handle(ctx context.Context, in *events.RepoCloned) ([]events.Eve
 	}
 	outcome.Timings[Name] = time.Since(start).Milliseconds()
 
-	st, complete, err := s.builds.Arrive(ctx, in.BuildID, outcome)
+	kept, complete, err := s.builds.Arrive(ctx, in.BuildID, outcome)
 	if err != nil {
 		return nil, err
 	}
 	out := []events.Event{&events.RepoPruned{
 		Header:  events.Header{ID: "repo.pruned:" + in.BuildID + ":" + in.Key(), BuildID: in.BuildID},
-		Outcome: st.Arrived[in.Key()],
+		Outcome: kept,
 	}}
 	if complete {
-		out = append(out, &events.ContentReady{
-			Header:   events.Header{ID: "build.content_ready:" + in.BuildID, BuildID: in.BuildID},
-			Outcomes: st.Outcomes(),
-		})
+		ready, err := stages.ContentReady(ctx, s.builds, s.store, s.scratch, in.BuildID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ready)
 	}
 	return out, nil
 }

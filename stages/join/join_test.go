@@ -15,11 +15,12 @@ import (
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/pipeline/stagetest"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 )
 
 // newFixture is a join stage on an embedded broker's fan-ins and a local
 // store holding one documentation tree, whose reference it returns.
-func newFixture(t *testing.T) (pipeline.Stage, *buildstate.FanIns, artifact.Ref) {
+func newFixture(t *testing.T) (pipeline.Stage, *buildstate.FanIns, *artifact.Local, artifact.Ref) {
 	t.Helper()
 	ctx := context.Background()
 	builds, _ := stagetest.Buckets(t)
@@ -40,13 +41,13 @@ func newFixture(t *testing.T) (pipeline.Stage, *buildstate.FanIns, artifact.Ref)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, builds, tree
+	return st, builds, store, tree
 }
 
 func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
 	ctx := context.Background()
-	st, builds, tree := newFixture(t)
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1", Expected: []string{"ok", "broken"}}); err != nil {
+	st, builds, store, tree := newFixture(t)
+	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b1"}, []string{"ok", "broken"}); err != nil {
 		t.Fatal(err)
 	}
 	cloned := func(repo string, ev events.RepoCloned) *events.RepoCloned {
@@ -63,8 +64,9 @@ func TestJoinCompletesTheJoinOnTheLastRepository(t *testing.T) {
 		t.Fatalf("last arrival must also announce content ready: %v %v", out, err)
 	}
 	ready := out[1].(*events.ContentReady)
-	if len(ready.Outcomes) != 2 || !ready.Outcomes[0].Failed || ready.Outcomes[1].Tree != string(tree) {
-		t.Fatalf("outcomes %+v", ready.Outcomes)
+	outcomes, err := spill.LoadList[events.RepoOutcome](ctx, store, t.TempDir(), ready.OutcomesRef, ready.Units)
+	if err != nil || len(outcomes) != 2 || !outcomes[0].Failed || outcomes[1].Tree != string(tree) {
+		t.Fatalf("outcomes %+v (%v)", outcomes, err)
 	}
 	// A tree the store does not hold cannot be rendered by anyone: permanent.
 	missing := cloned("ok", events.RepoCloned{Tree: "sha256:" + "2222222222222222222222222222222222222222222222222222222222222222"})

@@ -13,11 +13,11 @@ import (
 func TestVerifyLinksKeepsTheStageContract(t *testing.T) {
 	h := newHarness(t, nil)
 	h.writeReport("b0")
-	h.publish(rendered("b0")) // the runner has provisioned the stage's stream and cache
+	h.publish(h.rendered("b0")) // the runner has provisioned the stage's stream and cache
 	h.writeReport("b1")
-	if out := stagetest.CheckRedelivery(t, h.pipelined, rendered("b1")); len(out) < 2 {
+	if out := stagetest.CheckRedelivery(t, h.pipelined, h.rendered("b1")); len(out) < 2 {
 		t.Fatalf("%d events, want the broken links and links.verified", len(out))
 	}
 	h.writeReport("b2")
-	stagetest.CheckCancellation(t, h.pipelined, rendered("b2"))
+	stagetest.CheckCancellation(t, h.pipelined, h.rendered("b2"))
 }

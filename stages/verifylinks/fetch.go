@@ -33,7 +33,7 @@ type siteFiles struct {
 	cleanup         func()
 }
 
-func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFiles, error) {
+func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered, outcomes []events.RepoOutcome) (siteFiles, error) {
 	out := s.cfg.Output.Directory
 	dir := filepath.Join(workspace.For(s.cfg).Root, "verify", in.BuildID)
 	local := siteFiles{public: filepath.Join(out, "public"), content: filepath.Join(dir, "content"),
@@ -43,10 +43,10 @@ func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFi
 		return local, nil
 	}
 	if !artifact.IsShared(s.store) {
-		return local, s.fetchTrees(ctx, in, local)
+		return local, s.fetchTrees(ctx, outcomes, local)
 	}
 	if ref, _, err := artifact.HashDir(local.public); err == nil && string(ref) == in.Site {
-		return local, s.fetchTrees(ctx, in, local)
+		return local, s.fetchTrees(ctx, outcomes, local)
 	}
 	has, err := s.store.Has(ctx, artifact.Ref(in.Site))
 	if err != nil {
@@ -63,16 +63,16 @@ func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered) (siteFi
 		fetched.cleanup()
 		return siteFiles{}, fmt.Errorf("fetch site %s: %w", in.Site, err)
 	}
-	return fetched, s.fetchTrees(ctx, in, fetched)
+	return fetched, s.fetchTrees(ctx, outcomes, fetched)
 }
 
 // fetchTrees lays the build's documentation trees out under files.content
 // (hard links from a local store), for naming the source file of each
 // page: the site is rendered in parts, from trees in the store, so no
 // output directory holds them.
-func (s *stage) fetchTrees(ctx context.Context, in *events.SiteRendered, files siteFiles) error {
+func (s *stage) fetchTrees(ctx context.Context, outcomes []events.RepoOutcome, files siteFiles) error {
 	_ = os.RemoveAll(files.content)
-	for _, o := range in.Outcomes {
+	for _, o := range outcomes {
 		if o.Failed || o.Tree == "" {
 			continue
 		}

@@ -64,9 +64,8 @@ func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
 	}
 	writeFiles(t, filepath.Join(elsewhere, "content", "handbook"), map[string]string{"_index.md": "", "guide.md": ""})
 	siteRef := putDir(t, store, filepath.Join(elsewhere, "public"))
-	in := rendered("b1")
+	in := h.renderedFrom("b1", string(putDir(t, store, filepath.Join(elsewhere, "content", "handbook"))))
 	in.Site = string(siteRef)
-	in.Outcomes[0].Tree = string(putDir(t, store, filepath.Join(elsewhere, "content", "handbook")))
 
 	h.publish(in)
 	if v := h.verified("b1"); v == nil || v.Broken == 0 {
@@ -93,9 +92,9 @@ func TestVerifiesASiteFetchedFromTheSharedStore(t *testing.T) {
 // not uploaded it), retried shortly — not a verification of nothing.
 func TestSiteNotYetUploadedIsRetried(t *testing.T) {
 	h, _ := sharedStoreHarness(t)
-	in := rendered("b2")
+	in := h.rendered("b2")
 	in.Site = "sha256:" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
-	_, err := h.stage.locateSite(context.Background(), in)
+	_, err := h.stage.locateSite(context.Background(), in, nil)
 	var transient *pipeline.TransientError
 	if !errors.As(err, &transient) || transient.Delay != fetchRetryDelay {
 		t.Fatalf("missing site: %v, want a transient error retried after %s", err, fetchRetryDelay)

@@ -21,6 +21,7 @@ import (
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/report"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages/finish"
 )
 
@@ -160,12 +161,29 @@ func (h *harness) writeReport(buildID string) {
 	}
 }
 
-// rendered is the site.rendered message of a build.
+// rendered is the site.rendered message of a build, its outcome list (the
+// handbook's, from tree) stored aside in the stage's store.
+func (h *harness) rendered(buildID string) *events.SiteRendered {
+	return h.renderedFrom(buildID, handbookTree())
+}
+
+func (h *harness) renderedFrom(buildID, tree string) *events.SiteRendered {
+	h.t.Helper()
+	outcomes := []events.RepoOutcome{{Repository: "handbook", Forge: "forgejo", ContentPath: "handbook", Tree: tree}}
+	ref, err := spill.PutList(context.Background(), h.stage.store, h.t.TempDir(), outcomes)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ev := rendered(buildID)
+	ev.OutcomesRef, ev.Outcomes = ref, len(outcomes)
+	return ev
+}
+
+// rendered is the site.rendered message of a build, without its lists.
 func rendered(buildID string) *events.SiteRendered {
 	return &events.SiteRendered{
 		Header: events.Header{ID: "site.rendered:" + buildID, BuildID: buildID},
 		OK:     true, Site: "sha256:" + buildID, Pages: 2,
-		Outcomes: []events.RepoOutcome{{Repository: "handbook", Forge: "forgejo", ContentPath: "handbook", Tree: handbookTree()}},
 	}
 }
 

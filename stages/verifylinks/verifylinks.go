@@ -28,6 +28,8 @@ import (
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/renders"
+	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages"
 )
 
@@ -52,7 +54,7 @@ func newStage(d pipeline.Deps) (*stage, pipeline.Stage, error) {
 	if err := linkcheck.CheckLinkSubject(lv.Subject); err != nil {
 		return nil, pipeline.Stage{}, err
 	}
-	s := &stage{cfg: d.Config, store: d.Store, log: d.Log}
+	s := &stage{cfg: d.Config, store: d.Store, log: d.Log, scratch: d.Scratch(Name)}
 	return s, pipeline.Stage{
 		Name:        Name,
 		Subjects:    []string{events.SubjectSiteRendered},
@@ -70,7 +72,9 @@ type stage struct {
 	// store is where a stage running apart from render fetches the site
 	// (see locateSite); nil in tests of the local case.
 	store artifact.Store
-	log   zerolog.Logger
+	// scratch is the workspace for the outcome list read from the store.
+	scratch string
+	log     zerolog.Logger
 	// options, when set, replaces the options taken from the configuration
 	// (tests use a loopback DNS resolver and a movable clock).
 	options func(linkcheck.Options) linkcheck.Options
@@ -137,12 +141,16 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 	if s.options != nil {
 		opts = s.options(opts)
 	}
-	files, err := s.locateSite(ctx, in)
+	outcomes, err := spill.LoadList[events.RepoOutcome](ctx, s.store, s.scratch, in.OutcomesRef, in.Outcomes)
+	if err != nil {
+		return nil, renders.MissingArtifact("outcomes of build "+in.BuildID, s.store, err)
+	}
+	files, err := s.locateSite(ctx, in, outcomes)
 	if err != nil {
 		return nil, err
 	}
 	defer files.cleanup()
-	site := s.siteOf(in, files)
+	site := s.siteOf(outcomes, files)
 	res, err := linkcheck.NewVerifier(opts, s.linkCache()).Verify(ctx, site, in.BuildID)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, pipeline.Permanent(fmt.Errorf("verify links of build %s: the published site %s is gone (verifylinks in a process of its own needs build.artifact_store: broker): %w", in.BuildID, site.PublicDir, err))
@@ -166,13 +174,13 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 // siteOf describes the published site of a build for the verifier: the
 // repositories that made it (with their documentation roots, for source
 // file names) and the base URL that marks absolute links as internal.
-func (s *stage) siteOf(in *events.SiteRendered, files siteFiles) linkcheck.Site {
+func (s *stage) siteOf(outcomes []events.RepoOutcome, files siteFiles) linkcheck.Site {
 	site := linkcheck.Site{
 		PublicDir:  files.public,
 		ContentDir: files.content,
 		BaseURL:    s.cfg.Generator.BaseURL,
 	}
-	for _, o := range in.Outcomes {
+	for _, o := range outcomes {
 		if o.Failed {
 			continue
 		}

@@ -26,7 +26,7 @@ import (
 func TestOneEventPerBrokenLinkPerBuild(t *testing.T) {
 	h := newHarness(t, nil)
 	h.writeReport("b1")
-	h.publish(rendered("b1"))
+	h.publish(h.rendered("b1"))
 
 	got := h.brokenEvents()
 	var summary []string
@@ -96,7 +96,7 @@ func TestOneEventPerBrokenLinkPerBuild(t *testing.T) {
 	// A redelivery of the same build (new message ID, same content) makes
 	// the same events, which JetStream drops.
 	requestsBefore := h.requests.get()
-	again := rendered("b1")
+	again := h.rendered("b1")
 	again.ID = "site.rendered:b1:redelivered"
 	h.publish(again)
 	if n := len(h.brokenEvents()); n != 4 {
@@ -108,7 +108,7 @@ func TestOneEventPerBrokenLinkPerBuild(t *testing.T) {
 
 	// The next build counts the failure again.
 	h.writeReport("b2")
-	h.publish(rendered("b2"))
+	h.publish(h.rendered("b2"))
 	all := h.brokenEvents()
 	if len(all) != 8 {
 		t.Fatalf("%d events after two builds, want 8", len(all))
@@ -151,7 +151,7 @@ func readReportFile(t *testing.T, dir string) *report.Report {
 func TestDisabledStageDoesNothing(t *testing.T) {
 	h := newHarness(t, func(c *config.Config) { c.Daemon.LinkVerification.Enabled = false })
 	h.writeReport("b1")
-	h.publish(rendered("b1"))
+	h.publish(h.rendered("b1"))
 	if n := len(h.brokenEvents()); n != 0 {
 		t.Fatalf("%d events with verification disabled", n)
 	}
@@ -165,7 +165,7 @@ func TestDisabledStageDoesNothing(t *testing.T) {
 
 func TestFailedRenderIsNotVerified(t *testing.T) {
 	h := newHarness(t, nil)
-	ev := rendered("b1")
+	ev := h.rendered("b1")
 	ev.OK = false
 	h.publish(ev)
 	if h.verified("b1") != nil || h.requests.get() != 0 {
@@ -184,7 +184,7 @@ func TestDirectBuildsVerifyOnlyWhenAsked(t *testing.T) {
 			verify bool
 		}{{"d1", false}, {"d2", true}} {
 			h.writeReport(c.build)
-			ev := rendered(c.build)
+			ev := h.rendered(c.build)
 			ev.Direct, ev.VerifyLinks = true, c.verify
 			h.publish(ev)
 			if got := h.verified(c.build) != nil; got != c.verify {
@@ -216,7 +216,7 @@ func TestSchemaRejectsIncompleteEvents(t *testing.T) {
 func TestSetupProvisionsStreamAndBucket(t *testing.T) {
 	h := newHarness(t, nil)
 	h.writeReport("b1")
-	h.publish(rendered("b1")) // handled: the stage was set up
+	h.publish(h.rendered("b1")) // handled: the stage was set up
 	ctx := context.Background()
 	s, err := h.broker.JS.Stream(ctx, linkcheck.LinksStreamName)
 	if err != nil {
