@@ -2,6 +2,8 @@ package buildstate
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -34,6 +36,10 @@ type BuildState struct {
 	// Redeliveries counts, per stage, messages of this build that were
 	// delivered again (a process died or a transient error was retried).
 	Redeliveries map[string]int `json:"redeliveries,omitempty"`
+	// Abandoned says why the daemon gave up on the build (a stage no
+	// process runs, say): its site must not be published when its work
+	// resumes later.
+	Abandoned string `json:"abandoned,omitempty"`
 }
 
 func (s *BuildState) tally() *Tally { return &s.Tally }
@@ -135,6 +141,27 @@ func (b *FanIns) Outcomes(ctx context.Context, buildID string) ([]events.RepoOut
 		return out[i].Key() < out[j].Key()
 	})
 	return out, nil
+}
+
+// Abandon records that the build was given up on, and why. A build whose
+// discover never ran has no record yet: one is made, which Begin keeps.
+func (b *FanIns) Abandon(ctx context.Context, buildID, why string) error {
+	data, err := json.Marshal(BuildState{BuildID: buildID, Abandoned: why})
+	if err != nil {
+		return err
+	}
+	if _, err := b.kv.Create(ctx, buildID, data); err == nil {
+		return nil
+	} else if !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("abandon build %s: %w", buildID, err)
+	}
+	if _, err := casUpdate(ctx, b.kv, buildID, b.reader(buildID), func(st *BuildState) (bool, error) {
+		st.Abandoned = why
+		return true, nil
+	}); err != nil {
+		return fmt.Errorf("abandon build %s: %w", buildID, err)
+	}
+	return nil
 }
 
 // reader reads one build's record for casUpdate.

@@ -154,6 +154,10 @@ type BuildSettings struct {
 	// progress every third of it, so it bounds how fast the work of a
 	// process that died is taken over, not how long a stage may work.
 	AckWait time.Duration `mapstructure:"ack_wait" yaml:"ack_wait"`
+	// StageTimeout is how long a build may wait on a stage that no live
+	// process runs (processes announce their stages; see docs/scale-out.md)
+	// before it fails with STAGE_UNAVAILABLE naming the stage.
+	StageTimeout time.Duration `mapstructure:"stage_timeout" yaml:"stage_timeout"`
 	// RenderConcurrency is how many units (repositories, or versions of
 	// them) one process renders at once; render replicas in other
 	// processes add theirs.

@@ -50,6 +50,7 @@ func Default() Config {
 			ArtifactStore:     ArtifactStoreAuto,
 			StreamReplicas:    1,
 			AckWait:           30 * time.Second,
+			StageTimeout:      60 * time.Second,
 			Limits:            DefaultInputLimits(),
 		},
 		Daemon: Daemon{

@@ -71,6 +71,8 @@ const (
 	MaxShallowDepth = 1<<31 - 1
 	// MaxAckWait caps build.ack_wait.
 	MaxAckWait = time.Hour
+	// MaxStageTimeout caps build.stage_timeout.
+	MaxStageTimeout = time.Hour
 	// MaxLinkConcurrency caps daemon.link_verification.max_concurrent.
 	MaxLinkConcurrency = 1000
 	// MaxRedirectsCeiling caps daemon.link_verification.max_redirects.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -28,6 +29,8 @@ type backend struct {
 	leads func() bool
 	// lag reads each stage's consumer backlog from the broker.
 	lag func() map[string]metrics.ConsumerLag
+	// processes counts the live processes of every stage (0 included).
+	processes func(context.Context) (map[string]int, error)
 
 	mu    sync.Mutex
 	repos map[string]*admin.RepoStatus
@@ -108,18 +111,7 @@ func (b *backend) Snapshot() admin.Snapshot {
 	if b.links != nil {
 		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
 	}
-	if b.lag != nil {
-		lag := b.lag()
-		names := make([]string, 0, len(lag))
-		for name := range lag {
-			names = append(names, name)
-		}
-		slices.Sort(names)
-		for _, name := range names {
-			l := lag[name]
-			s.Stages = append(s.Stages, admin.StageStatus{Name: name, Pending: l.Pending, AckPending: l.AckPending, Redelivered: l.Redelivered})
-		}
-	}
+	s.Stages = b.stageRows()
 	if b.nextSync != nil {
 		if next := b.nextSync(); !next.IsZero() {
 			s.NextSync = &next
@@ -204,4 +196,38 @@ func statusOf(bl BuildRecord) admin.BuildStatus {
 		ID: bl.ID, Reason: bl.Reason, State: bl.State, SkipReason: bl.SkipReason,
 		RequestedAt: bl.RequestedAt, FinishedAt: bl.FinishedAt, Report: bl.Report,
 	}
+}
+
+// stageRows are /status's stages: every stage of the pipeline, with the
+// live processes that run it (0 for one nobody runs) and its consumer's
+// backlog.
+func (b *backend) stageRows() []admin.StageStatus {
+	var lag map[string]metrics.ConsumerLag
+	if b.lag != nil {
+		lag = b.lag()
+	}
+	var live map[string]int
+	if b.processes != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		live, _ = b.processes(ctx)
+		cancel()
+	}
+	names := map[string]bool{}
+	for name := range lag {
+		names[name] = true
+	}
+	for name := range live {
+		names[name] = true
+	}
+	var rows []admin.StageStatus
+	for _, name := range slices.Sorted(maps.Keys(names)) {
+		l := lag[name]
+		row := admin.StageStatus{Name: name, Pending: l.Pending, AckPending: l.AckPending, Redelivered: l.Redelivered}
+		if live != nil {
+			n := live[name]
+			row.Processes = &n
+		}
+		rows = append(rows, row)
+	}
+	return rows
 }

@@ -49,6 +49,9 @@ type controlPlane struct {
 	// shared is true in a split deployment: leadership is a lease, and
 	// the leader answers the other processes' requests.
 	shared bool
+	// watch is what the coordinator needs to fail a build that waits on
+	// a stage no process runs.
+	watch stageWatch
 
 	mu            sync.Mutex
 	coord         *Coordinator
@@ -57,10 +60,22 @@ type controlPlane struct {
 	leaseDone     chan struct{}
 }
 
-func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, states *buildstate.States, store artifact.Store, shared bool, log zerolog.Logger) (*controlPlane, error) {
-	c := &controlPlane{cfg: cfg, broker: broker, log: log, shared: shared, builds: &leadOrForward{remote: leaderForwarder{broker: broker}}}
+func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, parts controlParts, shared bool, log zerolog.Logger) (*controlPlane, error) {
+	states, store := parts.states, parts.store
+	needed, err := neededStages(cfg)
+	if err != nil {
+		return nil, err
+	}
+	c := &controlPlane{cfg: cfg, broker: broker, log: log, shared: shared, builds: &leadOrForward{remote: leaderForwarder{broker: broker}},
+		watch: stageWatch{live: parts.presence.live, needed: needed, timeout: cfg.Build.StageTimeout, abandon: parts.fanins.Abandon}}
 	c.backend = newBackend(cfg, c.builds)
 	c.backend.lag = consumerLag(broker.JS, pipeline.Registered())
+	c.backend.processes = parts.presence.live
+	m.SetStageProcessesSource(func() (map[string]int, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		return parts.presence.live(ctx)
+	})
 	c.backend.leads = func() bool { return c.builds.leads() }
 	c.onFinished = func(b BuildRecord) {
 		if b.Report == nil || b.SkipReason != "" {
@@ -123,6 +138,14 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 	return c, nil
 }
 
+// controlParts are the shared parts a control plane works with.
+type controlParts struct {
+	fanins   *buildstate.FanIns
+	states   *buildstate.States
+	store    artifact.Store
+	presence presence
+}
+
 // controlStarted, when set (by tests), sees every control that starts, so
 // a test can run a tick of the schedule without waiting a minute for it.
 var controlStarted func(*controlPlane)
@@ -177,6 +200,9 @@ func (c *controlPlane) takeLead() error {
 		return fmt.Errorf("start the coordinator: %w", err)
 	}
 	coord.OnFinished = c.onFinished
+	if c.watch.timeout > 0 {
+		coord.watch(c.watch)
+	}
 	var subs []*nats.Subscription
 	if c.shared {
 		if subs, err = answerForwarded(c.broker, coord); err != nil {

@@ -70,6 +70,8 @@ type Coordinator struct {
 	history []*BuildRecord
 	byID    map[string]*BuildRecord
 	sub     *nats.Subscription
+	// stopWatch ends watchStages, if it runs.
+	stopWatch context.CancelFunc
 }
 
 // NewCoordinator follows build outcomes and publishes requests on the
@@ -165,8 +167,21 @@ func (c *Coordinator) Idle() bool {
 func (c *Coordinator) Close() {
 	c.mu.Lock()
 	c.closed = true
+	stop := c.stopWatch
 	c.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
 	_ = c.sub.Unsubscribe()
+}
+
+// watch starts watchStages until Close.
+func (c *Coordinator) watch(w stageWatch) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	c.stopWatch = cancel
+	c.mu.Unlock()
+	go c.watchStages(ctx, w)
 }
 
 // record creates a queued build; the caller holds the lock.

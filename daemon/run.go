@@ -54,7 +54,7 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		return err
 	}
 	defer broker.Close()
-	claim, err := claimSite(ctx, cfg, broker, roleDaemon, log)
+	claim, err := claimSite(ctx, cfg, broker, roleDaemon, pipeline.Registered(), log)
 	if err != nil {
 		closeListeners()
 		return err
@@ -67,7 +67,7 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		return err
 	}
 	defer host.stop()
-	ctl, err := startControl(cfg, broker, host.metrics, host.states, host.store, false, log)
+	ctl, err := startControl(cfg, broker, host.metrics, controlParts{fanins: host.builds, states: host.states, store: host.store, presence: claim.presence}, false, log)
 	if err != nil {
 		closeListeners()
 		return err

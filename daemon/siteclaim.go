@@ -39,6 +39,8 @@ type processRecord struct {
 	Host       string    `json:"host"`
 	PID        int       `json:"pid"`
 	StartedAt  time.Time `json:"started_at"`
+	// Stages are the stages the process runs (none for a serve process).
+	Stages []string `json:"stages,omitempty"`
 }
 
 func (r processRecord) describe() string {
@@ -48,6 +50,9 @@ func (r processRecord) describe() string {
 // siteClaim is this process's record while it runs.
 type siteClaim struct {
 	stop func()
+	// presence counts the live processes per stage, from every process's
+	// record (this one's alone on a broker nobody else reaches).
+	presence presence
 }
 
 // release removes the record, so a successor need not wait for it to
@@ -69,15 +74,16 @@ const claimWait = 2*leaseRenew + time.Second
 // another configuration (its peers may run an older configuration during a
 // rolling update). On a broker that this process just embedded, records
 // are left over from an earlier run and are cleared.
-func claimSite(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, role string, log zerolog.Logger) (*siteClaim, error) {
+func claimSite(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, role string, stages []string, log zerolog.Logger) (*siteClaim, error) {
 	if !broker.Shared() {
-		return &siteClaim{}, nil // an in-process broker: nobody else is there
+		// An in-process broker: nobody else is there.
+		return &siteClaim{presence: presence{own: stages}}, nil
 	}
 	kv, err := openControlBucket(ctx, broker.JS, cfg.Build.StreamReplicas)
 	if err != nil {
 		return nil, err
 	}
-	own := processRecord{Role: role, ConfigHash: siteIdentity(cfg), PID: os.Getpid(), StartedAt: time.Now().UTC()}
+	own := processRecord{Role: role, ConfigHash: siteIdentity(cfg), PID: os.Getpid(), StartedAt: time.Now().UTC(), Stages: stages}
 	own.Host, _ = os.Hostname()
 	if broker.Embedded() {
 		clearRecords(ctx, kv)
@@ -113,7 +119,7 @@ func claimSite(ctx context.Context, cfg *config.Config, broker *pipeline.Broker,
 			}
 		}
 	}()
-	return &siteClaim{stop: func() { cancel(); <-done }}, nil
+	return &siteClaim{stop: func() { cancel(); <-done }, presence: presence{kv: kv}}, nil
 }
 
 // checkSite refuses when a live process of another configuration uses the

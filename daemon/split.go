@@ -49,7 +49,7 @@ func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsA
 		return err
 	}
 	defer broker.Close()
-	claim, err := claimSite(ctx, cfg, broker, roleStage, log)
+	claim, err := claimSite(ctx, cfg, broker, roleStage, names, log)
 	if err != nil {
 		if ln != nil {
 			ln.Close()
@@ -73,6 +73,7 @@ func RunStages(ctx context.Context, cfg *config.Config, names []string, metricsA
 		addrs.Metrics = ln.Addr().String()
 	}
 	log.Info().Strs("stages", names).Str("metrics", addrs.Metrics).Msg("stages running")
+	go warnUncovered(ctx, cfg, claim.presence, log)
 	if opts.Ready != nil {
 		opts.Ready(addrs)
 	}
@@ -115,13 +116,13 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 		return err
 	}
 	defer broker.Close()
-	claim, err := claimSite(ctx, cfg, broker, roleServe, log)
+	claim, err := claimSite(ctx, cfg, broker, roleServe, nil, log)
 	if err != nil {
 		closeListeners()
 		return err
 	}
 	defer claim.release()
-	_, states, store, err := openStores(ctx, cfg, broker)
+	fanins, states, store, err := openStores(ctx, cfg, broker)
 	if err != nil {
 		closeListeners()
 		return err
@@ -135,7 +136,7 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 			closeListeners()
 			return err
 		}
-		if ctl, err = startControl(cfg, broker, m, states, store, true, log); err != nil {
+		if ctl, err = startControl(cfg, broker, m, controlParts{fanins: fanins, states: states, store: store, presence: claim.presence}, true, log); err != nil {
 			closeListeners()
 			return err
 		}

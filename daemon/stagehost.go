@@ -20,6 +20,7 @@ import (
 // need, observed by metrics.
 type stageHost struct {
 	metrics *metrics.Metrics
+	builds  *buildstate.FanIns
 	store   artifact.Store
 	states  *buildstate.States
 	stop    func()
@@ -88,7 +89,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	runnerDone := make(chan error, 1)
 	go func() { runnerDone <- runner.Run(runCtx) }()
 	var once sync.Once
-	return &stageHost{metrics: m, store: store, states: states, stop: func() {
+	return &stageHost{metrics: m, builds: builds, store: store, states: states, stop: func() {
 		once.Do(func() {
 			stopRunner()
 			<-runnerDone

@@ -75,3 +75,18 @@ func TestConsumerLagInvalidStageNameIsAScrapeError(t *testing.T) {
 		t.Fatalf("Gather error = %v, want the invalid stage named", err)
 	}
 }
+
+// Every stage the source names is exported, a stage at 0 included.
+func TestStageProcessesAreExportedWithZeros(t *testing.T) {
+	m := New()
+	m.SetStageProcessesSource(func() (map[string]int, error) { return map[string]int{"render": 2, "assemble": 0}, nil })
+	want := `
+# HELP docweave_stage_processes Live processes that run a stage (announced on the broker); 0 for a stage nobody runs.
+# TYPE docweave_stage_processes gauge
+docweave_stage_processes{stage="assemble"} 0
+docweave_stage_processes{stage="render"} 2
+`
+	if err := testutil.GatherAndCompare(m.Registry, strings.NewReader(want), "docweave_stage_processes"); err != nil {
+		t.Fatal(err)
+	}
+}

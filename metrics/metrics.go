@@ -43,6 +43,7 @@ type Metrics struct {
 	linksBroken         prometheus.Gauge
 	linkCacheHits       prometheus.Counter
 	consumerLag         *lagCollector
+	processes           *processesCollector
 	outcomeLabels       *labelLimiter
 	stageLabels         *labelLimiter
 	skipReasonLabels    *labelLimiter
@@ -60,6 +61,7 @@ func New() *Metrics {
 		skipReasonLabels:    newLabelLimiter(maxLabelValues),
 		deliveryOutcomeLabs: newLabelLimiter(maxLabelValues),
 		consumerLag:         newLagCollector(),
+		processes:           newProcessesCollector(),
 	}
 	m.registerBuildSeries()
 	m.registerDeliverySeries()
@@ -69,6 +71,7 @@ func New() *Metrics {
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.consumerLag,
+		m.processes,
 	)
 	// Known outcomes start at zero so that rate() and increase() see the
 	// first build instead of a series appearing out of nowhere.

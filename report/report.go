@@ -45,6 +45,9 @@ const (
 	CodePruneFailed      = "PRUNE_FAILED"
 	CodeRenderFailed     = "RENDER_FAILED"
 	CodeStageFailed      = "STAGE_FAILED"
+	// CodeStageUnavailable: the build waited build.stage_timeout on a
+	// stage that no live process runs, and failed.
+	CodeStageUnavailable = "STAGE_UNAVAILABLE"
 
 	// Input limits and trust (the clone stage, while collecting the tree).
 	CodeFileTooLarge       = "FILE_TOO_LARGE"       // a file over build.limits.max_file_bytes, left out

@@ -2,6 +2,7 @@ package admin
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -180,4 +181,16 @@ func linkStatus(s Snapshot) string {
 	default:
 		return s.LinkStatus
 	}
+}
+
+// Unrun reports whether no live process runs the stage (known, and 0).
+func (s StageStatus) Unrun() bool { return s.Processes != nil && *s.Processes == 0 }
+
+// ProcessCount is the stage's live processes as the status page writes
+// them: "?" when unknown.
+func (s StageStatus) ProcessCount() string {
+	if s.Processes == nil {
+		return "?"
+	}
+	return strconv.Itoa(*s.Processes)
 }

@@ -63,9 +63,14 @@ type ForgeStatus struct {
 	Warnings     []string   `json:"warnings,omitempty"`
 }
 
-// StageStatus is the backlog of one stage, read from its durable consumer.
+// StageStatus is one stage: the live processes that run it and the
+// backlog of its durable consumer.
 type StageStatus struct {
-	Name        string `json:"name"`
+	Name string `json:"name"`
+	// Processes is how many live processes run the stage (0: nobody
+	// does, and a build waiting on it fails with STAGE_UNAVAILABLE);
+	// absent when unknown.
+	Processes   *int   `json:"processes,omitempty"`
 	Pending     uint64 `json:"pending"`
 	AckPending  uint64 `json:"ack_pending"`
 	Redelivered uint64 `json:"redelivered"`

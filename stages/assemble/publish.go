@@ -41,6 +41,11 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 		s.log.Error().Str("build_id", j.BuildID).Msg(msg)
 		return []events.Event{out}
 	}
+	if st.Abandoned != "" {
+		// The daemon gave up on this build while it waited; publishing it
+		// now would put a build reported failed on the site.
+		return fail("the build was abandoned (" + st.Abandoned + "); its site is not published"), nil
+	}
 	spec, err := renders.LoadSpec(ctx, s.store, j.Spec, s.scratch)
 	if err != nil {
 		return nil, err
