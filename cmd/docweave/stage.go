@@ -31,8 +31,10 @@ stage share its durable consumer, so each message is handled once.
 
 Stages: discover, clone, join, render, assemble, finish, verifylinks,
 publishreload (join was called prune and finish fingerprint; the former names
-still work). assemble, finish and publishreload share <output.directory>: run
-them in one process. Documentation trees and sites travel through the broker's object
+still work). Any stage may run in any number of processes: assemble uploads
+each site to the broker's object store before it goes live, so any
+publishreload replica announces it; assemble replicas that share one
+<output.directory> take turns. Documentation trees and sites travel through the broker's object
 store (build.artifact_store: auto, the default; set local only for processes
 that share a disk).
 

@@ -15,6 +15,10 @@ import (
 // directory before (the assembly keeps its staging there).
 const markerDir = ".docweave"
 
+// lockFile, in markerDir, is the lock that lets one process at a time
+// assemble into the output directory (see dirlock).
+const lockFile = "lock"
+
 // prepareOutputDirectory makes project ready for a build without ever
 // touching what docweave did not create there. The output directory's
 // checks run again first, on the directory as it is now (a symbolic link
@@ -24,18 +28,11 @@ const markerDir = ".docweave"
 // except the published site and the report, which are replaced only when
 // a build succeeds.
 func prepareOutputDirectory(cfg *config.Config, project string) error {
-	if err := cfg.CheckOutputDirectory(); err != nil {
+	if err := checkOutputDirectory(cfg, project); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(project, 0o755); err != nil {
 		return fmt.Errorf("output directory %s: %w", project, err)
-	}
-	if _, err := os.Stat(filepath.Join(project, markerDir)); errors.Is(err, fs.ErrNotExist) {
-		for _, name := range []string{"content", "public"} {
-			if _, err := os.Lstat(filepath.Join(project, name)); err == nil {
-				return fmt.Errorf("output directory %s holds %s/, which docweave did not create (there is no %s/ beside it); move it away or choose another output.directory", project, name, markerDir)
-			}
-		}
 	}
 	if err := os.MkdirAll(filepath.Join(project, markerDir), 0o755); err != nil {
 		return fmt.Errorf("output directory %s: %w", project, err)
@@ -58,12 +55,29 @@ func prepareOutputDirectory(cfg *config.Config, project string) error {
 			// again. The site before the published one and the records of
 			// what the sites hold stay (see sitedirs.go): the next
 			// assembly changes only what differs from them.
-			if err := removeContents(filepath.Join(project, name), "next", "sites"); err != nil {
+			if err := removeContents(filepath.Join(project, name), "next", "sites", lockFile); err != nil {
 				return err
 			}
 		default:
 			if err := os.RemoveAll(filepath.Join(project, name)); err != nil {
 				return fmt.Errorf("clean %s: %w", filepath.Join(project, name), err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkOutputDirectory runs the output directory's checks without writing
+// anything: the configuration's, on the directory as it is now, and that
+// content/ or public/ there were made by docweave.
+func checkOutputDirectory(cfg *config.Config, project string) error {
+	if err := cfg.CheckOutputDirectory(); err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(project, markerDir)); errors.Is(err, fs.ErrNotExist) {
+		for _, name := range []string{"content", "public"} {
+			if _, err := os.Lstat(filepath.Join(project, name)); err == nil {
+				return fmt.Errorf("output directory %s holds %s/, which docweave did not create (there is no %s/ beside it); move it away or choose another output.directory", project, name, markerDir)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/atomicdir"
+	"github.com/docweave/docweave/internal/dirlock"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/renders"
@@ -97,11 +98,20 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	if err != nil {
 		return nil, pipeline.Permanent(err)
 	}
-	// One assembly at a time in this process: they share the output
-	// directory's work space, and the check that no newer build has
-	// published goes together with the swap that publishes.
+	// One assembly at a time in this process, and in every process that
+	// shares the output directory (replicas of one configuration on one
+	// machine): they share its work space, and the check that no newer
+	// build has published goes together with the swap that publishes.
 	s.publishMu.Lock()
 	defer s.publishMu.Unlock()
+	if err := checkOutputDirectory(s.cfg, project); err != nil {
+		return fail(err.Error()), nil
+	}
+	unlock, err := dirlock.Lock(filepath.Join(project, markerDir, lockFile))
+	if err != nil {
+		return fail(err.Error()), nil
+	}
+	defer unlock()
 	if err := prepareOutputDirectory(s.cfg, project); err != nil {
 		return fail(err.Error()), nil
 	}
@@ -140,6 +150,21 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	if err := spill.Bound(ctx, s.store, s.scratch, out); err != nil {
 		return nil, fmt.Errorf("the site was not published: %w", err)
 	}
+	hashes := res.Placed.FileHashes()
+	entries := make([]artifact.Entry, len(hashes))
+	for i, h := range hashes {
+		entries[i] = artifact.Entry{Rel: h.Rel, Hash: h.Hash}
+	}
+	ref, files := artifact.TreeRef(entries), len(entries)
+	// Where the store is shared, the site goes into it before it goes
+	// live, from this process, which holds its files: docs servers and
+	// publishreload replicas anywhere find it by its hash, so whichever
+	// replica announces it, the site announced is the site served.
+	if artifact.IsShared(s.store) {
+		if err := uploadSite(ctx, s.store, next, ref); err != nil {
+			return nil, err
+		}
+	}
 	if s.states != nil {
 		ok, err := s.states.ClaimPublish(ctx, j.BuildID)
 		if err != nil {
@@ -157,12 +182,6 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 		return fail(err.Error()), nil
 	}
 	forgetPlaced(project)
-	hashes := res.Placed.FileHashes()
-	entries := make([]artifact.Entry, len(hashes))
-	for i, h := range hashes {
-		entries[i] = artifact.Entry{Rel: h.Rel, Hash: h.Hash}
-	}
-	ref, files := artifact.TreeRef(entries), len(entries)
 	out.OK, out.Site, out.Files = true, string(ref), files
 	out.Timings[Name] = time.Since(start).Milliseconds()
 	s.log.Info().Str("build_id", j.BuildID).Int("units", len(units)).Int("units_placed", res.PlacedUnits).
@@ -247,4 +266,21 @@ func conflictIssues(conflicts []site.URLConflict) []report.Issue {
 			Repository: c.Loser.Repository, Path: c.Loser.File, Message: c.Message()})
 	}
 	return out
+}
+
+// uploadSite puts the assembled site in dir into the shared store and
+// checks that it is the site the assembly recorded (want).
+func uploadSite(ctx context.Context, store artifact.Store, dir string, want artifact.Ref) error {
+	files, err := artifact.ListDir(dir)
+	if err != nil {
+		return fmt.Errorf("upload the site: %w", err)
+	}
+	ref, err := store.PutTree(ctx, files)
+	if err != nil {
+		return fmt.Errorf("upload the site: %w", err)
+	}
+	if ref != want {
+		return pipeline.Permanentf("upload the site: %s holds site %s, not the assembled %s", dir, ref, want)
+	}
+	return nil
 }

@@ -37,17 +37,25 @@ type fixture struct {
 	rendered int
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T) *fixture { return newFixtureWith(t, nil) }
+
+// newFixtureWith is newFixture with the stages' store wrapped (a shared
+// store, say); wrap may be nil.
+func newFixtureWith(t *testing.T, wrap func(*artifact.Local) artifact.Store) *fixture {
 	t.Helper()
 	builds, states := stagetest.Buckets(t)
 	store, err := artifact.NewLocal(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	var stages artifact.Store = store
+	if wrap != nil {
+		stages = wrap(store)
+	}
 	cfg := config.Default()
 	cfg.Output.Directory = filepath.Join(t.TempDir(), "site")
 	cfg.Generator.Title = "Render test"
-	deps := pipeline.Deps{Config: &cfg, Store: store, FanIns: builds, States: states, Workspace: t.TempDir(), Log: zerolog.Nop()}
+	deps := pipeline.Deps{Config: &cfg, Store: stages, FanIns: builds, States: states, Workspace: t.TempDir(), Log: zerolog.Nop()}
 	st, err := New(deps)
 	if err != nil {
 		t.Fatal(err)

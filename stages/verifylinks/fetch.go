@@ -53,8 +53,8 @@ func (s *stage) locateSite(ctx context.Context, in *events.SiteRendered, outcome
 		return siteFiles{}, fmt.Errorf("look up site %s: %w", in.Site, err)
 	}
 	if !has {
-		// publishreload uploads the site right after the render; it may
-		// not be there yet.
+		// assemble uploads the site before it announces it, so this is
+		// rare (a store still settling, say): try again shortly.
 		return siteFiles{}, pipeline.Transient(fmt.Errorf("site %s of build %s is not in the artifact store yet", in.Site, in.BuildID), fetchRetryDelay)
 	}
 	fetched := siteFiles{public: filepath.Join(dir, "public"), content: filepath.Join(dir, "content"), cleanup: func() { _ = os.RemoveAll(dir) }}
