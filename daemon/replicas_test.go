@@ -13,14 +13,14 @@ import (
 	"github.com/docweave/docweave/stages"
 )
 
-// Replicas of the site stages are safe by construction: with two and with
-// three processes running assemble and publishreload, each with its own
-// output directory, every build reported successful is the one the docs
-// server serves, whichever replica assembled it and whichever announced
-// it. Before the assembly uploaded the site itself, publishreload on
-// another replica than the assembler's found no site (or an older one) in
-// its own output directory, and the build was reported successful while
-// the docs server kept the old site.
+// Replicas are safe by construction: with two and with three processes
+// that each run every stage, each with its own output directory, every
+// build reported successful is the one the docs server serves, whichever
+// replica assembled it and whichever announced it — also when one replica
+// stops in the middle of a build. Before the assembly uploaded the site
+// itself, publishreload on another replica than the assembler's found no
+// site (or an older one) in its own output directory, and the build was
+// reported successful while the docs server kept the old site.
 func TestEverySuccessfulBuildIsServedWhateverTheReplica(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 40 builds")
@@ -35,18 +35,26 @@ func TestEverySuccessfulBuildIsServedWhateverTheReplica(t *testing.T) {
 			base.Build.ArtifactStore = config.ArtifactStoreBroker
 			base.Build.AckWait = 3 * time.Second
 
-			runSplit(t, processConfig(t, base), []string{stages.Discover, stages.Clone, stages.Join, stages.Render, stages.Finish}, nil)
+			every := []string{stages.Discover, stages.Clone, stages.Join, stages.Render, stages.Assemble, stages.Finish, stages.PublishReload}
+			var stops []func()
 			for range replicas {
-				runSplit(t, processConfig(t, base), []string{stages.Assemble, stages.PublishReload}, nil)
+				_, stop := runStoppable(t, processConfig(t, base), every, nil)
+				stops = append(stops, stop)
 			}
 			front := runSplit(t, processConfig(t, base), nil, []string{ServerDocs, ServerAdmin})
 
 			const builds = 20
-			disagreed := 0
+			disagreed, succeeded := 0, 0
 			for i := 1; i <= builds; i++ {
 				edition := fmt.Sprintf("Edition %d.", i)
 				repo.Commit(t, map[string]string{"docs/guide.md": "---\ntitle: Guide\n---\n" + edition + "\n"}, edition)
 				id := askBuild(t, front.Admin)
+				if i == builds/2 {
+					// One replica stops while this build runs; the others
+					// take its messages over.
+					time.Sleep(200 * time.Millisecond)
+					stops[0]()
+				}
 				rec := readBuild(t, front.Admin, id)
 				for deadline := time.Now().Add(2 * time.Minute); (rec.State == StateQueued || rec.State == StateRunning) && time.Now().Before(deadline); {
 					time.Sleep(50 * time.Millisecond)
@@ -57,12 +65,18 @@ func TestEverySuccessfulBuildIsServedWhateverTheReplica(t *testing.T) {
 					_, body := get(t, "http://"+front.Docs+"/docs/handbook/guide/")
 					served = strings.Contains(body, edition)
 				}
+				if rec.State == report.OutcomeSuccess {
+					succeeded++
+				}
 				if (rec.State == report.OutcomeSuccess) != served {
 					disagreed++
 					t.Errorf("build %d (%s): reported %s, its site served: %v", i, id, rec.State, served)
 				}
 			}
-			t.Logf("%d replicas: %d of %d builds reported otherwise than served", replicas, disagreed, builds)
+			t.Logf("%d replicas: %d of %d builds succeeded, %d reported otherwise than served", replicas, succeeded, builds, disagreed)
+			if succeeded < builds {
+				t.Errorf("%d of %d builds succeeded; a replica that stops must not fail a build", succeeded, builds)
+			}
 		})
 	}
 }

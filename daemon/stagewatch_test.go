@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +26,14 @@ import (
 // ends; it returns once each is ready.
 func runSplit(t *testing.T, cfg *config.Config, stageNames []string, servers []string) Addresses {
 	t.Helper()
+	a, _ := runStoppable(t, cfg, stageNames, servers)
+	return a
+}
+
+// runStoppable is runSplit, with a function that stops the process
+// before the test ends (its handlers in flight finish).
+func runStoppable(t *testing.T, cfg *config.Config, stageNames []string, servers []string) (Addresses, func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan Addresses, 1)
 	done := make(chan error, 1)
@@ -38,8 +47,10 @@ func runSplit(t *testing.T, cfg *config.Config, stageNames []string, servers []s
 	}()
 	select {
 	case a := <-ready:
-		t.Cleanup(func() { cancel(); <-done })
-		return a
+		var once sync.Once
+		stop := func() { once.Do(func() { cancel(); <-done }) }
+		t.Cleanup(stop)
+		return a, stop
 	case err := <-done:
 		cancel()
 		t.Fatalf("process %v%v did not start: %v", stageNames, servers, err)
@@ -47,7 +58,7 @@ func runSplit(t *testing.T, cfg *config.Config, stageNames []string, servers []s
 		cancel()
 		t.Fatal("process did not start")
 	}
-	return Addresses{}
+	return Addresses{}, nil
 }
 
 // processConfig is one process's configuration of a split site: its own
