@@ -11,6 +11,8 @@ import (
 	"sort"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/model"
+	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -117,7 +119,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 		return Result{}, fmt.Errorf("render site %s: %w", opts.ProjectDir, err)
 	}
 	res.Files = ar.Files
-	sortIssues(res.Issues)
+	model.SortIssues(res.Issues)
 	return res, nil
 }
 
@@ -160,11 +162,11 @@ func compactWholeSearch(opts Options) error {
 	if err != nil || len(byUnit) == 0 {
 		return err // no index: a site without search
 	}
-	books := make([][]searchEntry, len(paths))
+	books := make([][]searchindex.Entry, len(paths))
 	for i, p := range paths {
 		books[i] = byUnit[p]
 	}
-	files, err := compactSearch(books)
+	files, err := searchindex.Compact(books)
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/htmlsafe"
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -191,7 +192,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file, Message: msg})
 		log.Warn().Str("file", file).Msg(msg)
 	}
-	sortIssues(res.Issues)
+	model.SortIssues(res.Issues)
 	if res.Files, err = countFiles(l.PublishDir); err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -252,7 +253,7 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 // and returns each unit's entries, in the order they came: an entry
 // belongs to the unit whose root URL its URL starts with. Nil when the
 // site has no search.
-func splitSearch(publish, baseURL string, units []string) (map[string][]searchEntry, error) {
+func splitSearch(publish, baseURL string, units []string) (map[string][]searchindex.Entry, error) {
 	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -260,12 +261,12 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchEn
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
-	entries, err := readSearchRecords(data)
+	entries, err := searchindex.ReadRecords(data)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
 	base := sitePath(baseURL)
-	byUnit := map[string][]searchEntry{}
+	byUnit := map[string][]searchindex.Entry{}
 	for _, e := range entries {
 		owner := ""
 		for _, u := range units {
@@ -280,7 +281,7 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchEn
 	}
 	for _, u := range units {
 		if byUnit[u] == nil {
-			byUnit[u] = []searchEntry{}
+			byUnit[u] = []searchindex.Entry{}
 		}
 	}
 	return byUnit, nil

@@ -1,4 +1,4 @@
-package site
+package searchindex
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ func TestSearchRecordsAreFramedByTheirLengths(t *testing.T) {
 	tricky := "<p>line one</p>\n3 4\n{}<p>x</p>\n<p>caf\xe9 &amp; more</p>"
 	data := record(`{"title":"One","url":"/docs/a/one/","repository":"a","section":"","tags":["x",2]}`, tricky) +
 		record(`{"title":"Two","url":"/docs/a/two/","repository":"a","section":"Guide","tags":[],"version":"v2","versionIsDefault":true,"versionRank":1}`, "")
-	entries, err := readSearchRecords([]byte(data))
+	entries, err := ReadRecords([]byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestSearchRecordsAreFramedByTheirLengths(t *testing.T) {
 func TestSearchRecordsThatAreCutShortAreRefused(t *testing.T) {
 	full := record(`{"title":"One"}`, "<p>body</p>")
 	for _, data := range []string{full[:len(full)-1], "12 x\n", "no header", "-1 0\n"} {
-		if _, err := readSearchRecords([]byte(data)); err == nil || !strings.Contains(err.Error(), "search record 1") {
+		if _, err := ReadRecords([]byte(data)); err == nil || !strings.Contains(err.Error(), "search record 1") {
 			t.Errorf("%q: err = %v, want one naming record 1", data, err)
 		}
 	}
@@ -74,7 +74,7 @@ func BenchmarkReadSearchRecords(b *testing.B) {
 	}
 	b.SetBytes(int64(data.Len()))
 	for b.Loop() {
-		if _, err := readSearchRecords([]byte(data.String())); err != nil {
+		if _, err := ReadRecords([]byte(data.String())); err != nil {
 			b.Fatal(err)
 		}
 	}

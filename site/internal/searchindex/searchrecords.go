@@ -1,4 +1,4 @@
-package site
+package searchindex
 
 import (
 	"bytes"
@@ -35,10 +35,10 @@ const searchBodyRunes = 16000
 // index of a large site stays a reasonable download.
 const searchTextRunes = 3000
 
-// readSearchRecords reads the records of a render's search file into
+// ReadRecords reads the records of a render's search file into
 // entries, each with its text made from its body.
-func readSearchRecords(data []byte) ([]searchEntry, error) {
-	var entries []searchEntry
+func ReadRecords(data []byte) ([]Entry, error) {
+	var entries []Entry
 	var bodies [][]byte // parts of data: the file is held once
 	for n := 1; len(data) > 0; n++ {
 		header, rest, ok := bytes.Cut(data, []byte{'\n'})
@@ -52,7 +52,7 @@ func readSearchRecords(data []byte) ([]searchEntry, error) {
 		if fieldsLen+bodyLen > len(rest) {
 			return nil, fmt.Errorf("search record %d: %d bytes announced, %d left", n, fieldsLen+bodyLen, len(rest))
 		}
-		var e searchEntry
+		var e Entry
 		if err := json.Unmarshal(rest[:fieldsLen], &e); err != nil {
 			return nil, fmt.Errorf("search record %d: fields: %w", n, err)
 		}

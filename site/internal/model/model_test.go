@@ -1,4 +1,4 @@
-package site
+package model
 
 import (
 	"reflect"
@@ -12,7 +12,7 @@ func TestSortIssuesByPathThenCode(t *testing.T) {
 		{Code: IssueFrontMatterInvalid, Path: "b.md"},
 		{Code: IssueUnknownShortcode, Path: "b.md", Message: "1"},
 	}
-	sortIssues(issues)
+	SortIssues(issues)
 	want := []Issue{
 		{Code: IssuePageRenderFailed, Path: "a.md"},
 		{Code: IssueFrontMatterInvalid, Path: "b.md"},

@@ -1,4 +1,7 @@
-package site
+// Package searchindex turns the search records each unit's render writes
+// into the site's search index: one book per unit, content-named pieces a
+// browser loads as a query needs them.
+package searchindex
 
 import (
 	"crypto/sha256"
@@ -28,13 +31,13 @@ import (
 // across the site: book after book in menu order, page after page within
 // a book; word chunks refer to pages by that number.
 
-// searchManifestFile is the manifest's path in the site; pages name it in
+// ManifestFile is the manifest's path in the site; pages name it in
 // <meta name="docweave-search-index">.
-const searchManifestFile = "search/index.json"
+const ManifestFile = "search/index.json"
 
-// searchFormat is the manifest's format number: a script that finds
+// Format is the manifest's format number: a script that finds
 // another refuses the index instead of misreading it.
-const searchFormat = 1
+const Format = 1
 
 // searchChunkBytes is about how much of the word index one chunk holds
 // (uncompressed JSON): a query word loads the chunk its words are in, so
@@ -47,12 +50,12 @@ const searchChunkBytes = 24 << 10
 // its own doubled a site's file count).
 const searchTextBytes = 8 << 10
 
-// searchEntry is one page of the search: the fields the theme's search
+// Entry is one page of the search: the fields the theme's search
 // template writes (see home.searchindex.json) and the text made from the
 // page's HTML (searchrecords.go).
 // Version fields are left out for a page of an unversioned repository, as
 // the template leaves them out.
-type searchEntry struct {
+type Entry struct {
 	Title            string            `json:"title"`
 	URL              string            `json:"url"`
 	Repository       string            `json:"repository"`
@@ -64,8 +67,8 @@ type searchEntry struct {
 	VersionRank      int               `json:"versionRank,omitempty"`
 }
 
-// searchManifest is search/index.json.
-type searchManifest struct {
+// Manifest is search/index.json.
+type Manifest struct {
 	Format int               `json:"format"`
 	Books  []searchBookEntry `json:"books"`
 	Words  []searchChunkRef  `json:"words"`
@@ -105,12 +108,12 @@ type searchChunkFile struct {
 	Pages [][]int  `json:"pages"`
 }
 
-// compactSearch builds the search index's files from the entries of each
+// Compact builds the search index's files from the entries of each
 // book (a repository version's, in menu order; empty books are left out).
 // It returns each file's content by its path in the site.
-func compactSearch(books [][]searchEntry) (map[string][]byte, error) {
+func Compact(books [][]Entry) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	manifest := searchManifest{Format: searchFormat, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
+	manifest := Manifest{Format: Format, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
 	postings := map[string][]int{} // word → pages, in increasing order
 	page := 0
 	for _, entries := range books {
@@ -191,7 +194,7 @@ func compactSearch(books [][]searchEntry) (map[string][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("site: search index: manifest: %w", err)
 	}
-	files[searchManifestFile] = data
+	files[ManifestFile] = data
 	return files, nil
 }
 
@@ -257,7 +260,7 @@ func digits(n int) int {
 
 // commonDir is the longest directory URL every entry's URL starts with
 // ("" when they share none): a book stores its URLs after it.
-func commonDir(entries []searchEntry) string {
+func commonDir(entries []Entry) string {
 	prefix := entries[0].URL
 	for _, e := range entries[1:] {
 		for !strings.HasPrefix(e.URL, prefix) {

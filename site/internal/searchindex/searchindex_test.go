@@ -1,13 +1,11 @@
-package site
+package searchindex
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"sort"
@@ -24,13 +22,13 @@ func TestTextWordsAreRunsOfLettersAndDigits(t *testing.T) {
 }
 
 // searchBook makes a book of entries as the theme's template writes them.
-func searchBook(t *testing.T, entries ...map[string]any) []searchEntry {
+func searchBook(t *testing.T, entries ...map[string]any) []Entry {
 	t.Helper()
 	data, err := json.Marshal(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var book []searchEntry
+	var book []Entry
 	if err := json.Unmarshal(data, &book); err != nil {
 		t.Fatal(err)
 	}
@@ -50,15 +48,15 @@ func TestCompactSearchKeepsEveryEntry(t *testing.T) {
 			map[string]any{"title": "Other place", "url": "/elsewhere/", "repository": "gamma", "section": "", "tags": []any{}, "text": "Far", "version": "v1", "versionIsDefault": false, "versionRank": 1},
 		},
 	}
-	var books [][]searchEntry
+	var books [][]Entry
 	for _, b := range written {
 		books = append(books, searchBook(t, b...))
 	}
-	files, err := compactSearch(books)
+	files, err := Compact(books)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeSearchIndex(func(rel string) ([]byte, error) {
+	got, err := Decode(func(rel string) ([]byte, error) {
 		data, ok := files[rel]
 		if !ok {
 			return nil, fmt.Errorf("no file %s", rel)
@@ -93,7 +91,7 @@ func TestCompactSearchKeepsEveryEntry(t *testing.T) {
 	// Every piece but the manifest is named by its content.
 	named := regexp.MustCompile(`^search/(pages|words|texts)\.([0-9a-f]{32})\.json$`)
 	for rel, data := range files {
-		if rel == searchManifestFile {
+		if rel == ManifestFile {
 			continue
 		}
 		m := named.FindStringSubmatch(rel)
@@ -113,7 +111,7 @@ func TestTextsFilesHoldARunOfPages(t *testing.T) {
 		}
 		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": text})
 	}
-	files, err := compactSearch([][]searchEntry{searchBook(t, entries...)})
+	files, err := Compact([][]Entry{searchBook(t, entries...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,12 +152,12 @@ func TestWordChunksListEveryWordOnceWithItsPages(t *testing.T) {
 		}
 		entries = append(entries, map[string]any{"title": "t", "url": fmt.Sprintf("/docs/r/p%d/", p), "repository": "r", "section": "", "tags": []any{}, "text": strings.Join(words, " ")})
 	}
-	files, err := compactSearch([][]searchEntry{searchBook(t, entries...)})
+	files, err := Compact([][]Entry{searchBook(t, entries...)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m searchManifest
-	if err := json.Unmarshal(files[searchManifestFile], &m); err != nil {
+	var m Manifest
+	if err := json.Unmarshal(files[ManifestFile], &m); err != nil {
 		t.Fatal(err)
 	}
 	if len(m.Words) < 3 {
@@ -192,63 +190,5 @@ func TestWordChunksListEveryWordOnceWithItsPages(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Error("the chunks' pages differ from the pages holding each word")
-	}
-}
-
-func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
-	dir := t.TempDir()
-	page := func(n int, text string) map[string]any {
-		return map[string]any{"title": fmt.Sprint("Page ", n), "url": fmt.Sprintf("/docs/r/p%d/", n), "repository": "r", "section": "", "tags": []any{}, "text": text}
-	}
-	// Two books: the first stays as it is, the second changes.
-	book := func(text string) [][]searchEntry {
-		return [][]searchEntry{searchBook(t, page(1, "one stays")), searchBook(t, page(2, text))}
-	}
-	first, err := compactSearch(book("two goes"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	placed, err := placeSearchFiles(dir, first, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stays := filepath.Join(dir, "search", contentName("texts", ".json", []byte(`["one stays"]`)))
-	goes := filepath.Join(dir, "search", contentName("texts", ".json", []byte(`["two goes"]`)))
-	before, err := os.Stat(stays)
-	if err != nil {
-		t.Fatal(err)
-	}
-	second, err := compactSearch(book("two changed"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if placed, err = placeSearchFiles(dir, second, placed); err != nil {
-		t.Fatal(err)
-	}
-	after, err := os.Stat(stays)
-	if err != nil || !os.SameFile(before, after) {
-		t.Errorf("an unchanged book's texts were written again (%v)", err)
-	}
-	onDisk, err := hashTree(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(onDisk, placed) {
-		t.Errorf("the directory holds\n%v\nthe list says\n%v", onDisk, placed)
-	}
-	if _, err := os.Stat(goes); !os.IsNotExist(err) {
-		t.Errorf("the old text stayed: %v", err)
-	}
-
-	// Without pages nothing but the manifest is left.
-	empty, err := compactSearch(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if placed, err = placeSearchFiles(dir, empty, placed); err != nil {
-		t.Fatal(err)
-	}
-	if len(placed) != 1 || placed[0].Rel != searchManifestFile {
-		t.Errorf("left %v, want the manifest alone", placed)
 	}
 }
