@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gohugoio/hugo/parser/pageparser"
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/dialect/hugo"
 )
 
 // No page is lost to a construct Hugo cannot render. When a build fails on
@@ -61,7 +62,7 @@ func (fb *pageFallback) next(page []byte, line int) (shownAsText, bool) {
 			if line <= 0 || fb.lines[line] {
 				continue
 			}
-			out, shown, _ := showTags(page, func(l int) bool { return l == line })
+			out, shown, _ := hugo.ShowTags(page, func(l int) bool { return l == line })
 			if len(shown) == 0 {
 				continue
 			}
@@ -71,7 +72,7 @@ func (fb *pageFallback) next(page []byte, line int) (shownAsText, bool) {
 			fb.lines[line] = true
 			return shownAsText{page: out, line: line, construct: "shortcode tag " + quoteConstruct(strings.Join(shown, " ")) + " is shown as text"}, true
 		case fallbackTags:
-			out, shown, first := showTags(page, func(int) bool { return true })
+			out, shown, first := hugo.ShowTags(page, func(int) bool { return true })
 			if len(shown) == 0 {
 				continue
 			}
@@ -86,42 +87,12 @@ func (fb *pageFallback) next(page []byte, line int) (shownAsText, bool) {
 	return shownAsText{}, false
 }
 
-// showTags turns the shortcode tags on the lines selected by at into
-// Hugo's escaped form, which Hugo prints as the tag itself, and returns
-// the page, the tags as written and the line of the first. Lines stay
-// where they were.
-func showTags(page []byte, at func(line int) bool) ([]byte, []string, int) {
-	items, err := pageparser.ParseBytes(page, pageparser.Config{})
-	if err != nil {
-		return page, nil, 0
-	}
-	first := 0
-	var tags []shortcodeTag
-	var shown []string
-	for i := 0; i < len(items); i++ {
-		if !items[i].IsLeftShortcodeDelim() {
-			continue
-		}
-		tag, next, ok := readShortcodeTag(items, i, page)
-		i = next
-		if line := lineAt(page, tag.start); ok && at(line) {
-			if first == 0 {
-				first = line
-			}
-			tag.shown = true
-			tags = append(tags, tag)
-			shown = append(shown, string(page[tag.start:tag.end]))
-		}
-	}
-	return applyEdits(page, neutralize(tags, nil, 0), 0), shown, first
-}
-
 // bodyAsCode returns page with its body in a fenced code block (its front
 // matter kept) and the line the body starts on. The fence's opening line
 // takes the place of the line between front matter and body where there is
 // one; Hugo still runs shortcodes inside code, so their tags are shown.
 func bodyAsCode(page []byte) ([]byte, int) {
-	page, _, _ = showTags(page, func(int) bool { return true })
+	page, _, _ = hugo.ShowTags(page, func(int) bool { return true })
 	_, start, ok := splitFrontMatter(page)
 	if !ok {
 		start = 0
@@ -136,7 +107,7 @@ func bodyAsCode(page []byte) ([]byte, int) {
 		out.WriteByte('\n')
 	}
 	out.WriteString(fence + "\n")
-	return out.Bytes(), lineAt(page, start)
+	return out.Bytes(), dialect.LineAt(page, start)
 }
 
 // longestRun is the length of the longest run of c in b.
@@ -179,7 +150,7 @@ func namedLine(msg string, files ...string) int {
 // bodyLine is the line a page's body starts on, after its front matter.
 func bodyLine(page []byte) int {
 	if _, start, ok := splitFrontMatter(page); ok {
-		return lineAt(page, start)
+		return dialect.LineAt(page, start)
 	}
 	return 1
 }

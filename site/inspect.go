@@ -8,6 +8,8 @@ import (
 
 	"github.com/gohugoio/hugo/parser/metadecoders"
 	"github.com/gohugoio/hugo/parser/pageparser"
+
+	"github.com/docweave/docweave/site/internal/dialect"
 )
 
 // Hugo stops its whole build at the first page with an unknown shortcode,
@@ -57,19 +59,24 @@ const zeroWidthSpace = "\u200b"
 
 // mayNeedChanges is a cheap test on a file's bytes: only files with front
 // matter or with something that looks like a tag are lexed.
-func mayNeedChanges(src []byte) bool {
+func mayNeedChanges(src []byte, dialects []dialect.Dialect) bool {
 	s := bytes.TrimLeft(src, "\ufeff \t\r\n")
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '{') {
 		return true
 	}
-	return bytes.Contains(src, []byte("{{")) || bytes.Contains(src, []byte("{%")) || mayHaveAdmonitions(src)
+	for _, d := range dialects {
+		if d.Marked(src) {
+			return true
+		}
+	}
+	return false
 }
 
 // inspectPage checks the Markdown file rel (slash path under content/)
-// with content src against the known shortcodes.
-func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
+// with content src, converting it from the dialects (see dialects.go).
+func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 	var pc pageCheck
-	if !mayNeedChanges(src) {
+	if !mayNeedChanges(src, dialects) {
 		return pc
 	}
 	orig := src
@@ -81,37 +88,27 @@ func inspectPage(rel string, src []byte, known shortcodeSet) pageCheck {
 	bodyStart := 0
 	var frontMatter []byte
 	frontChanged := false
-	var tags []shortcodeTag
-	for i := 0; i < len(items); i++ {
-		it := items[i]
-		switch {
-		case it.IsFrontMatter():
+	for i, it := range items {
+		if it.IsFrontMatter() {
 			if i+1 < len(items) {
 				bodyStart = items[i+1].Pos()
 			}
 			frontMatter, frontChanged = pc.checkFrontMatter(rel, it, src)
-		case it.IsLeftShortcodeDelim():
-			tag, next, ok := readShortcodeTag(items, i, src)
-			if ok {
-				tags = append(tags, tag)
-			}
-			i = next
 		}
 	}
-	body := src[bodyStart:]
-	fences := fencedRanges(body)
-	code := append(fences, codeSpanRanges(body, fences)...)
-	edits := neutralize(pc.checkShortcodes(rel, tags, known, src, codeAt(code, bodyStart)), code, bodyStart)
-
-	body = applyEdits(body, edits, bodyStart)
-	converted, dropped := convertGitBookTags(body)
-	converted = convertAdmonitions(converted)
+	page := dialect.Page{Source: src, BodyStart: bodyStart, Items: items}
 	bodyLine := pc.line(src, bodyStart) - 1
-	for _, tag := range dropped {
-		pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
-			"line %d: GitBook tag %q has no equivalent in the docweave theme; the tag is dropped and the text kept", bodyLine+tag.Line, tag.Name)})
+	for _, d := range dialects {
+		converted, notes := d.Convert(page)
+		for _, n := range notes {
+			pc.issues = append(pc.issues, Issue{Code: n.Code, Path: rel, Message: fmt.Sprintf("line %d: %s", bodyLine+n.Line, n.Message)})
+		}
+		if !bytes.Equal(converted, page.Body()) {
+			page = dialect.Page{Source: converted}
+		}
 	}
-	if len(edits) == 0 && !frontChanged && bytes.Equal(converted, src[bodyStart:]) && bytes.Equal(src, orig) {
+	converted := page.Body()
+	if !frontChanged && bytes.Equal(converted, src[bodyStart:]) && bytes.Equal(src, orig) {
 		return pc
 	}
 	var out bytes.Buffer
@@ -258,7 +255,7 @@ func startsLikeFrontMatter(items pageparser.Items, bad int, src []byte) bool {
 
 // line is the 1-based line of byte offset pos in the page as written.
 func (pc *pageCheck) line(src []byte, pos int) int {
-	return lineAt(src, pos) + pc.lineShift
+	return dialect.LineAt(src, pos) + pc.lineShift
 }
 
 // checkFrontMatter decodes the front matter item it and removes what cannot
@@ -289,184 +286,9 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 	return data, true
 }
 
-// checkShortcodes decides which shortcode tags Hugo must not run for the
-// page to render, records why, and returns them in order:
-//
-//   - every tag inside code (inCode says which): an example, shown as
-//     written, whether its shortcode is known or not, and not reported;
-//   - tags of unknown shortcodes (marked shown: the page shows them as
-//     written; one issue per name);
-//   - tags Hugo would refuse: an opening tag of a shortcode that takes
-//     content but is never closed, a closing tag with no opening tag.
-//
-// Hugo pairs tags by structure, not by name: an opening tag of a shortcode
-// that reads .Inner takes everything up to the next closing tag, whatever
-// its name, with nested shortcodes in between. The same is done here.
-func (pc *pageCheck) checkShortcodes(rel string, tags []shortcodeTag, known shortcodeSet, src []byte, inCode func(shortcodeTag) bool) []shortcodeTag {
-	cut := make([]bool, len(tags))
-	reported := map[string]bool{}
-	var open []int // indexes of opening tags waiting for their closing tag
-	for i, t := range tags {
-		if inCode(t) {
-			// Written in code, any tag is an example of one: shown as
-			// written, never run, never paired, nothing to report.
-			tags[i].shown = true
-			cut[i] = true
-			continue
-		}
-		switch {
-		case !t.inline && !known.has(t.name):
-			tags[i].shown = true
-			cut[i] = true
-			if !reported[strings.ToLower(t.name)] {
-				reported[strings.ToLower(t.name)] = true
-				pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
-					"line %d: shortcode %q is not defined by the docweave theme; it is shown as written", pc.line(src, t.start), t.name)})
-			}
-		case t.closing:
-			if len(open) == 0 {
-				cut[i] = true
-				pc.issues = append(pc.issues, Issue{Code: IssueShortcodeInvalid, Path: rel, Message: fmt.Sprintf(
-					"line %d: closing tag of shortcode %q has no opening tag; dropped", pc.line(src, t.start), t.name)})
-				continue
-			}
-			open = open[:len(open)-1]
-		case t.selfClosing:
-		case t.inline:
-			open = append(open, i)
-			pc.issues = append(pc.issues, Issue{Code: IssueUnknownShortcode, Path: rel, Message: fmt.Sprintf(
-				"line %d: inline shortcode %q is not run (inline shortcodes are disabled); dropped", pc.line(src, t.start), t.name)})
-		case known.needsInner(t.name):
-			open = append(open, i)
-		}
-	}
-	for _, i := range open {
-		if tags[i].inline {
-			continue // Hugo drops an unclosed inline shortcode by itself
-		}
-		cut[i] = true
-		pc.issues = append(pc.issues, Issue{Code: IssueShortcodeInvalid, Path: rel, Message: fmt.Sprintf(
-			"line %d: shortcode %q takes content but is never closed; its tag is dropped", pc.line(src, tags[i].start), tags[i].name)})
-	}
-	var out []shortcodeTag
-	for i, t := range tags {
-		if cut[i] {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// edit replaces the source bytes [start, end) with text.
-type edit struct {
-	start, end int
-	text       string
-}
-
-// codeAt returns whether a tag lies inside code: one of the byte ranges
-// of the body's fenced blocks and inline code spans, the body starting at
-// offset in the source.
-func codeAt(code [][2]int, offset int) func(shortcodeTag) bool {
-	return func(t shortcodeTag) bool {
-		for _, c := range code {
-			if t.start-offset >= c[0] && t.end-offset <= c[1] {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// neutralize returns the edits that take tags out of Hugo's hands. A tag
-// of an unknown shortcode, and any tag inside code (a fenced block or an
-// inline code span), is turned into Hugo's escaped form
-// ({{</* name */>}}), which Hugo prints as the tag itself: the page shows
-// it as its author wrote it, as a forge does. Elsewhere a tag Hugo would
-// refuse is cut. code are the byte ranges of the body's code, the body
-// starting at offset in the source.
-func neutralize(tags []shortcodeTag, code [][2]int, offset int) []edit {
-	var edits []edit
-	inCode := codeAt(code, offset)
-	for _, t := range tags {
-		if (t.shown || inCode(t)) && t.end-t.start >= 6 {
-			edits = append(edits, edit{start: t.start + 3, end: t.start + 3, text: "/*"}, edit{start: t.end - 3, end: t.end - 3, text: "*/"})
-			continue
-		}
-		edits = append(edits, edit{start: t.start, end: t.end})
-	}
-	return edits
-}
-
 func (pc *pageCheck) fail(rel, msg string) {
 	pc.broken = true
 	pc.issues = append(pc.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
-}
-
-// shortcodeTag is one shortcode tag: {{< name args >}} or {{< /name >}}.
-type shortcodeTag struct {
-	name        string
-	start, end  int  // byte range in the source, delimiters included
-	closing     bool // {{< /name >}}
-	selfClosing bool // {{< name />}}
-	inline      bool // {{< name.inline >}}, a template written in the page
-	shown       bool // an unknown shortcode's tag: shown as written
-}
-
-// readShortcodeTag reads the tag whose left delimiter is items[i]. It
-// returns the tag, the index of its right delimiter, and false when the
-// tag is cut short by an error or the end of the input (then next is the
-// index of that item).
-func readShortcodeTag(items pageparser.Items, i int, src []byte) (shortcodeTag, int, bool) {
-	tag := shortcodeTag{start: items[i].Pos()}
-	for j := i + 1; j < len(items); j++ {
-		it := items[j]
-		switch {
-		case it.IsError(), it.IsEOF():
-			return tag, j, false
-		case it.IsShortcodeClose():
-			if tag.name == "" {
-				tag.closing = true
-			} else {
-				tag.selfClosing = true
-			}
-		case it.IsShortcodeName():
-			tag.name = it.ValStr(src)
-		case it.IsInlineShortcodeName():
-			tag.name, tag.inline = it.ValStr(src), true
-		case it.IsRightShortcodeDelim():
-			tag.end = it.Pos() + len(it.Val(src))
-			return tag, j, true
-		}
-	}
-	return tag, len(items), false
-}
-
-// applyEdits returns body (which starts at offset in the source) with the
-// edits, given in source offsets, in order and not overlapping, applied.
-func applyEdits(body []byte, edits []edit, offset int) []byte {
-	if len(edits) == 0 {
-		return body
-	}
-	out := make([]byte, 0, len(body)+8*len(edits))
-	pos := 0
-	for _, e := range edits {
-		start, end := e.start-offset, e.end-offset
-		if start < pos || end > len(body) || start > end {
-			continue
-		}
-		out = append(out, body[pos:start]...)
-		out = append(out, e.text...)
-		pos = end
-	}
-	return append(out, body[pos:]...)
-}
-
-// lineAt is the 1-based line of byte offset pos.
-func lineAt(src []byte, pos int) int {
-	if pos > len(src) {
-		pos = len(src)
-	}
-	return bytes.Count(src[:pos], []byte("\n")) + 1
 }
 
 // lexError is the lexer's message for an error item, on one line and

@@ -4,20 +4,23 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/dialect/hugo"
 )
 
 // testShortcodes is Hugo's set plus a theme with one shortcode that takes
 // content ("hint") and one that does not ("badge").
-func testShortcodes(t *testing.T) shortcodeSet {
+func testShortcodes(t *testing.T) []dialect.Dialect {
 	t.Helper()
-	known, err := knownShortcodes(fstest.MapFS{
+	known, err := hugo.Known(fstest.MapFS{
 		"layouts/_shortcodes/hint.html":  {Data: []byte(`<div>{{ .Inner }}</div>`)},
 		"layouts/_shortcodes/badge.html": {Data: []byte(`<span>{{ .Get 0 }}</span>`)},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return known
+	return dialects(known)
 }
 
 func TestInspectPageLeavesOrdinaryPagesAlone(t *testing.T) {
@@ -188,13 +191,6 @@ func TestInspectPageConvertsGitBookTagsOutsideCode(t *testing.T) {
 	}
 	if len(pc.issues) != 2 || !strings.Contains(pc.issues[0].Message, `"swagger"`) || !strings.Contains(pc.issues[0].Message, "line 10") {
 		t.Errorf("issues = %v, want the two swagger tags, the first on line 10", pc.issues)
-	}
-}
-
-func TestApplyEditsSkipsOverlaps(t *testing.T) {
-	got := applyEdits([]byte("0123456789"), []edit{{start: 12, end: 13, text: "x"}, {start: 14, end: 14, text: "+"}, {start: 13, end: 16}}, 10)
-	if string(got) != "01x3+456789" {
-		t.Errorf("applyEdits = %q", got)
 	}
 }
 

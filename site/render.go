@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/htmlsafe"
+	"github.com/docweave/docweave/site/internal/dialect/hugo"
 	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/theme"
 )
@@ -231,10 +232,11 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 	if err := l.installTheme(themeFS, theme.Name); err != nil {
 		return nil, err
 	}
-	known, err := knownShortcodes(themeFS)
+	known, err := hugo.Known(themeFS)
 	if err != nil {
 		return nil, err
 	}
+	pageDialects := dialects(known)
 	tree, err := walkContent(l.ContentDir)
 	if err != nil {
 		return nil, err
@@ -252,7 +254,7 @@ func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*prepar
 				src, sanitized = safe, true
 			}
 		}
-		check := inspectPage(rel, src, known)
+		check := inspectPage(rel, src, pageDialects)
 		c.issues = append(c.issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src

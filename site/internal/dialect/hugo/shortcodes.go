@@ -1,4 +1,7 @@
-package site
+// Package hugo is the dialect of pages written for other Hugo sites: their
+// shortcode tags, checked against the shortcodes docweave's theme and
+// Hugo define, so that Hugo never stops a build on one.
+package hugo
 
 import (
 	"errors"
@@ -23,22 +26,22 @@ var hugoShortcodes = map[string]bool{
 // are treated as unknown: dropped and reported instead of failing the page.
 var removedHugoShortcodes = []string{"gist", "twitter", "twitter_simple", "instagram_simple"}
 
-// shortcodeSet maps the lower-cased names of the shortcodes a page may use
+// Set maps the lower-cased names of the shortcodes a page may use
 // (Hugo looks names up without regard to case) to whether their template
 // reads .Inner.
-type shortcodeSet map[string]bool
+type Set map[string]bool
 
-func (s shortcodeSet) has(name string) bool {
+func (s Set) has(name string) bool {
 	_, ok := s[strings.ToLower(name)]
 	return ok
 }
 
-func (s shortcodeSet) needsInner(name string) bool { return s[strings.ToLower(name)] }
+func (s Set) needsInner(name string) bool { return s[strings.ToLower(name)] }
 
-// knownShortcodes returns the shortcodes a page may use: Hugo's working
+// Known returns the shortcodes a page may use: Hugo's working
 // built-in ones and every template under the theme's layouts/_shortcodes.
-func knownShortcodes(themeFS fs.FS) (shortcodeSet, error) {
-	known := shortcodeSet{}
+func Known(themeFS fs.FS) (Set, error) {
+	known := Set{}
 	for name, inner := range hugoShortcodes {
 		known[name] = inner
 	}

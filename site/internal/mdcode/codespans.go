@@ -1,14 +1,14 @@
-package site
+package mdcode
 
 import "bytes"
 
-// codeSpanRanges returns the byte ranges of text's inline code spans
+// CodeSpanRanges returns the byte ranges of text's inline code spans
 // (`like this`, or “with ` inside“), outside the fenced blocks given.
 // A span opens with a run of backticks and closes with the next run of the
 // same length in the same paragraph, as in CommonMark; a run that never
 // closes is plain text. Forges show a shortcode written in a code span as
 // it is, so a tag found there is kept as written too (see neutralize).
-func codeSpanRanges(text []byte, fences [][2]int) [][2]int {
+func CodeSpanRanges(text []byte, fences [][2]int) [][2]int {
 	if bytes.IndexByte(text, '`') < 0 {
 		return nil
 	}

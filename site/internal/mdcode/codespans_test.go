@@ -1,4 +1,4 @@
-package site
+package mdcode
 
 import (
 	"reflect"
@@ -7,8 +7,8 @@ import (
 
 func TestCodeSpanRanges(t *testing.T) {
 	text := "a `x` b ``y ` z`` c `open\n\n```\nfenced `q`\n```\ne `f`"
-	fences := fencedRanges([]byte(text))
-	got := codeSpanRanges([]byte(text), fences)
+	fences := FencedRanges([]byte(text))
+	got := CodeSpanRanges([]byte(text), fences)
 	var spans []string
 	for _, r := range got {
 		spans = append(spans, text[r[0]:r[1]])
@@ -17,7 +17,7 @@ func TestCodeSpanRanges(t *testing.T) {
 	if !reflect.DeepEqual(spans, want) {
 		t.Fatalf("spans %q, want %q", spans, want)
 	}
-	if codeSpanRanges([]byte("no backticks"), nil) != nil {
+	if CodeSpanRanges([]byte("no backticks"), nil) != nil {
 		t.Fatal("spans in text without backticks")
 	}
 }

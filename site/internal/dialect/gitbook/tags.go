@@ -1,10 +1,15 @@
-package site
+// Package gitbook is the dialect of GitBook spaces: the block tags of its
+// pages ({% hint %}, {% tabs %}, …), converted into the theme's
+// shortcodes.
+package gitbook
 
 import (
 	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/docweave/docweave/site/internal/mdcode"
 )
 
 // GitBook writes its blocks as Liquid-style tags on lines of their own:
@@ -174,7 +179,7 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 	}
 	for i, line := range lines {
 		trimmed := bytes.TrimLeft(line, " ")
-		if f := fenceOf(trimmed); f != nil && len(line)-len(trimmed) <= 3 {
+		if f := mdcode.FenceOf(trimmed); f != nil && len(line)-len(trimmed) <= 3 {
 			switch {
 			case fence == nil:
 				fence = f
@@ -249,49 +254,4 @@ func contentRefLink(url string) string {
 		dest = "<" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(url) + ">"
 	}
 	return "[" + text + "](" + dest + ")"
-}
-
-// fencedRanges returns the byte ranges of text's fenced code blocks, from
-// the start of the opening fence line to the end of the closing one (or of
-// the text, for a block never closed).
-func fencedRanges(text []byte) [][2]int {
-	if !bytes.Contains(text, []byte("```")) && !bytes.Contains(text, []byte("~~~")) {
-		return nil
-	}
-	var ranges [][2]int
-	var fence []byte
-	start, pos := 0, 0
-	for _, line := range bytes.SplitAfter(text, []byte("\n")) {
-		trimmed := bytes.TrimLeft(line, " ")
-		if f := fenceOf(trimmed); f != nil && len(line)-len(trimmed) <= 3 {
-			switch {
-			case fence == nil:
-				fence, start = f, pos
-			case bytes.HasPrefix(f, fence) && len(bytes.TrimSpace(trimmed[len(f):])) == 0:
-				fence = nil
-				ranges = append(ranges, [2]int{start, pos + len(line)})
-			}
-		}
-		pos += len(line)
-	}
-	if fence != nil {
-		ranges = append(ranges, [2]int{start, len(text)})
-	}
-	return ranges
-}
-
-// fenceOf returns the fence (``` or ~~~, three or more) a line opens with,
-// or nil.
-func fenceOf(line []byte) []byte {
-	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
-		return nil
-	}
-	n := 0
-	for n < len(line) && line[n] == line[0] {
-		n++
-	}
-	if n < 3 {
-		return nil
-	}
-	return line[:n]
 }

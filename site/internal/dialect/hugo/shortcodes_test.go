@@ -1,4 +1,4 @@
-package site
+package hugo
 
 import (
 	"os"
@@ -59,7 +59,7 @@ func TestHugoShortcodeListMatchesTheHugoModule(t *testing.T) {
 }
 
 func TestKnownShortcodesIncludesTheThemes(t *testing.T) {
-	known, err := knownShortcodes(theme.FS())
+	known, err := Known(theme.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestKnownShortcodesIncludesTheThemes(t *testing.T) {
 }
 
 func TestKnownShortcodesWithoutThemeShortcodes(t *testing.T) {
-	known, err := knownShortcodes(fstest.MapFS{"layouts/all.html": {Data: []byte("x")}})
+	known, err := Known(fstest.MapFS{"layouts/all.html": {Data: []byte("x")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,10 @@
-package site
+package gitbook
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/docweave/docweave/internal/mdlinks"
 )
 
 func TestConvertGitBookTags(t *testing.T) {
@@ -40,7 +42,7 @@ func TestAContentRefWithoutItsLinkGetsOne(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("converted =\n%q\nwant\n%q", got, want)
 	}
-	if links := findLinks(got); len(links) != 2 || links[0].dest != "setup (old).md" || links[0].line != 3 {
+	if links := mdlinks.Find(got); len(links) != 2 || links[0].Dest != "setup (old).md" || links[0].Line != 3 {
 		t.Errorf("links = %+v, want the filled-in one first, on the end tag's line (3)", links)
 	}
 }
@@ -49,15 +51,6 @@ func TestConvertGitBookTagsLeavesOtherPagesAlone(t *testing.T) {
 	body := []byte("No tags here, only {braces}.\n")
 	if got, dropped := convertGitBookTags(body); &got[0] != &body[0] || dropped != nil {
 		t.Error("a page without tags was copied or changed")
-	}
-}
-
-func TestFencedRanges(t *testing.T) {
-	text := "a\n```go\nx\n```\nb\n````\n```\ny\n````\n~~~\nopen"
-	got := fencedRanges([]byte(text))
-	want := [][2]int{{2, 14}, {16, 32}, {32, len(text)}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("fencedRanges = %v, want %v", got, want)
 	}
 }
 

@@ -1,10 +1,15 @@
-package site
+// Package admonitions is the dialect of MkDocs' and Docusaurus' callouts
+// (admonitions): it turns them into the theme's notice and details
+// shortcodes.
+package admonitions
 
 import (
 	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/docweave/docweave/site/internal/mdcode"
 )
 
 // Documentation written for MkDocs and Docusaurus marks its callouts in
@@ -41,7 +46,7 @@ func convertAdmonitions(body []byte) []byte {
 		return body
 	}
 	lines := strings.SplitAfter(string(body), "\n")
-	inFence := fenceTracker()
+	inFence := mdcode.FenceTracker()
 	var out strings.Builder
 	changed := false
 	for i := 0; i < len(lines); i++ {
@@ -118,31 +123,4 @@ func callout(collapsible bool, kind, title, inner string) string {
 		return "{{< details summary=" + strconv.Quote(summary) + " >}}\n" + inner + "\n{{< /details >}}\n"
 	}
 	return "{{< notice " + strconv.Quote(strings.ToLower(kind)) + " " + strconv.Quote(title) + " >}}\n" + inner + "\n{{< /notice >}}\n"
-}
-
-// fenceTracker returns a function that, fed the lines of a Markdown body
-// in order, reports whether each is part of a fenced code block (its
-// fences included).
-func fenceTracker() func(line string) bool {
-	var open string
-	return func(line string) bool {
-		t := strings.TrimLeft(line, " ")
-		if len(line)-len(t) > 3 {
-			return open != ""
-		}
-		if open != "" {
-			if strings.HasPrefix(t, open) && strings.TrimSpace(strings.TrimLeft(t, open[:1])) == "" {
-				open = ""
-			}
-			return true
-		}
-		for _, f := range []string{"```", "~~~"} {
-			if strings.HasPrefix(t, f) {
-				n := len(t) - len(strings.TrimLeft(t, f[:1]))
-				open = strings.Repeat(f[:1], n)
-				return true
-			}
-		}
-		return false
-	}
 }
