@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/docweave/docweave/site/internal/links"
 )
 
 // A page's front matter may name other URLs for it: Hugo's aliases (old
@@ -46,8 +48,8 @@ func redirectsOf(fm map[string]any) []string {
 // namespacedAliases places the redirects of page rel (a slash path
 // relative to content/) in its unit's namespace; it returns the aliases
 // Hugo is given and the problems of the ones ignored.
-func namespacedAliases(rel string, u unitFiles, redirects []string) ([]any, []string) {
-	namespace := "/docs/" + u.root + "/"
+func namespacedAliases(rel string, u links.Unit, redirects []string) ([]any, []string) {
+	namespace := "/docs/" + u.Root + "/"
 	var aliases []any
 	var problems []string
 	for _, r := range redirects {
@@ -69,7 +71,7 @@ func namespacedAliases(rel string, u unitFiles, redirects []string) ([]any, []st
 		switch {
 		case !strings.HasPrefix(p, namespace) || p == namespace:
 			problems = append(problems, fmt.Sprintf("front matter alias or url %q ignored: it leads out of the repository's pages (%s)", r, namespace))
-		case u.dirs[inside] || u.pages[inside+".md"] || u.files[inside]:
+		case u.Dirs[inside] || u.Pages[inside+".md"] || u.Files[inside]:
 			problems = append(problems, fmt.Sprintf("front matter alias or url %q ignored: it is the URL of another page or file of the repository", r))
 		default:
 			aliases = append(aliases, p)

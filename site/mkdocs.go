@@ -10,6 +10,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/internal/mdlinks"
+	"github.com/docweave/docweave/site/internal/links"
 )
 
 // A MkDocs site lists its sidebar in the nav of mkdocs.yml, at the
@@ -30,13 +32,13 @@ import (
 // mkdocsNavOf reads the nav of unit u's mkdocs.yml, when it has one: the
 // entries by the content path of the page each names, and the problem
 // that made the file unreadable ("" when none).
-func (c *unitsOfContent) mkdocsNavOf(u unitFiles) (map[string]summaryEntry, *Issue) {
+func (c *unitsOfContent) mkdocsNavOf(u links.Unit) (map[string]summaryEntry, *Issue) {
 	entries := map[string]summaryEntry{}
 	if c.contentDir == "" {
 		return entries, nil
 	}
 	for _, name := range docstree.ToolConfigFiles {
-		rel := path.Join(u.root, docstree.ToolConfigDir, name)
+		rel := path.Join(u.Root, docstree.ToolConfigDir, name)
 		data, err := os.ReadFile(filepath.Join(c.contentDir, filepath.FromSlash(rel)))
 		if err != nil {
 			continue
@@ -75,7 +77,7 @@ func navNode(doc *yaml.Node) *yaml.Node {
 }
 
 // walkNav records the pages of a nav list in order, depth first.
-func (c *unitsOfContent) walkNav(u unitFiles, list *yaml.Node, entries map[string]summaryEntry) {
+func (c *unitsOfContent) walkNav(u links.Unit, list *yaml.Node, entries map[string]summaryEntry) {
 	for _, item := range list.Content {
 		switch item.Kind {
 		case yaml.ScalarNode: // - page.md
@@ -96,11 +98,11 @@ func (c *unitsOfContent) walkNav(u unitFiles, list *yaml.Node, entries map[strin
 
 // navPage records one page of the nav, if it names a Markdown page of the
 // unit.
-func (c *unitsOfContent) navPage(u unitFiles, title, target string, entries map[string]summaryEntry) {
-	if !internalLink(target) {
+func (c *unitsOfContent) navPage(u links.Unit, title, target string, entries map[string]summaryEntry) {
+	if !mdlinks.Internal(target) {
 		return
 	}
-	rel, ok := u.lookup(path.Join(u.root, strings.TrimPrefix(linkPath(target), "/")))
+	rel, ok := u.Lookup(path.Join(u.Root, strings.TrimPrefix(mdlinks.Path(target), "/")))
 	if !ok || !strings.HasSuffix(strings.ToLower(rel), ".md") {
 		return
 	}

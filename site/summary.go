@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/docweave/docweave/internal/mdlinks"
+	"github.com/docweave/docweave/site/internal/links"
 )
 
 // A GitBook space lists its pages in SUMMARY.md at its root: a nested
@@ -28,36 +31,31 @@ type summaryEntry struct {
 	title  string
 }
 
-// isSummary reports whether rel is the SUMMARY.md at the root of unit u.
-func (u unitFiles) isSummary(rel string) bool {
-	return path.Dir(rel) == u.root && strings.EqualFold(path.Base(rel), "SUMMARY.md")
-}
-
 // summaryOf reads the summary of unit u, if it has one (else its MkDocs
 // nav, mkdocs.go): the entries by the content path of the page each names.
-func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
-	if s, ok := c.summaries[u.root]; ok {
+func (c *unitsOfContent) summaryOf(u links.Unit) map[string]summaryEntry {
+	if s, ok := c.summaries[u.Root]; ok {
 		return s
 	}
 	entries := map[string]summaryEntry{}
-	c.summaries[u.root] = entries
+	c.summaries[u.Root] = entries
 	var file string
 	names := []string{"SUMMARY.md", "summary.md", "Summary.md"}
 	if custom := c.gitbookConfigOf(u).Structure.Summary; custom != "" {
 		names = []string{path.Clean(strings.TrimPrefix(custom, "/"))} // .gitbook.yaml's structure.summary
 	}
 	for _, name := range names {
-		if c.pages[path.Join(u.root, name)] {
-			file = path.Join(u.root, name)
+		if c.pages[path.Join(u.Root, name)] {
+			file = path.Join(u.Root, name)
 			break
 		}
 	}
 	if file == "" {
 		// No SUMMARY.md: a MkDocs nav orders the menu the same way.
 		nav, problem := c.mkdocsNavOf(u)
-		c.summaries[u.root] = nav
+		c.summaries[u.Root] = nav
 		if problem != nil {
-			c.toolProblems[u.root] = problem
+			c.toolProblems[u.Root] = problem
 		}
 		return nav
 	}
@@ -70,10 +68,10 @@ func (c *unitsOfContent) summaryOf(u unitFiles) map[string]summaryEntry {
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		m := summaryItem.FindStringSubmatch(line)
-		if m == nil || !internalLink(m[2]) {
+		if m == nil || !mdlinks.Internal(m[2]) {
 			continue
 		}
-		target, ok := u.lookup(path.Join(u.root, strings.TrimPrefix(linkPath(m[2]), "/")))
+		target, ok := u.Lookup(path.Join(u.Root, strings.TrimPrefix(mdlinks.Path(m[2]), "/")))
 		if !ok || !strings.HasSuffix(strings.ToLower(target), ".md") {
 			continue
 		}

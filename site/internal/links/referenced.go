@@ -1,4 +1,4 @@
-package site
+package links
 
 import (
 	"path"
@@ -15,13 +15,13 @@ import (
 
 // referencedFile finds the published copy of the referenced file that the
 // link path p, written on page rel, names.
-func (u unitFiles) referencedFile(rel, p string) (linkTarget, bool) {
+func (u Unit) referencedFile(rel, p string) (linkTarget, bool) {
 	if p == "" {
 		return linkTarget{}, false
 	}
 	for _, page := range u.repoPathsOf(rel) {
-		for _, c := range docstree.ReferenceCandidates(page, p, u.docRoots) {
-			if f := path.Join(u.root, docstree.ReferencedRel(c)); u.files[f] {
+		for _, c := range docstree.ReferenceCandidates(page, p, u.DocRoots) {
+			if f := path.Join(u.Root, docstree.ReferencedRel(c)); u.Files[f] {
 				return linkTarget{path: f, ok: true}, true
 			}
 		}
@@ -31,13 +31,13 @@ func (u unitFiles) referencedFile(rel, p string) (linkTarget, bool) {
 
 // repoPathsOf are the repository paths the page rel may have: one per
 // documentation root, since the unit's tree merges them.
-func (u unitFiles) repoPathsOf(rel string) []string {
-	rest, ok := strings.CutPrefix(rel, u.root+"/")
+func (u Unit) repoPathsOf(rel string) []string {
+	rest, ok := strings.CutPrefix(rel, u.Root+"/")
 	if !ok {
 		return nil
 	}
-	out := make([]string, 0, len(u.docRoots))
-	for _, d := range u.docRoots {
+	out := make([]string, 0, len(u.DocRoots))
+	for _, d := range u.DocRoots {
 		out = append(out, path.Join(strings.Trim(path.Clean(d), "/"), rest))
 	}
 	return out
@@ -46,7 +46,7 @@ func (u unitFiles) repoPathsOf(rel string) []string {
 // climbsOut reports whether the relative link path p, written on page
 // rel, leads above the repository's root from every place the page may
 // have in the repository: a file there is never published.
-func (u unitFiles) climbsOut(rel, p string) bool {
+func (u Unit) climbsOut(rel, p string) bool {
 	pages := u.repoPathsOf(rel)
 	if len(pages) == 0 || strings.HasPrefix(p, "/") {
 		return false
@@ -59,37 +59,18 @@ func (u unitFiles) climbsOut(rel, p string) bool {
 	return true
 }
 
-// referencedOf lists the referenced files of the unit at root, once.
-func (c *unitsOfContent) referencedOf(root string) []string {
-	if list, ok := c.referenced[root]; ok {
-		return list
-	}
-	if c.referenced == nil {
-		c.referenced = map[string][]string{}
-	}
-	prefix := root + "/" + docstree.FilesDir + "/"
-	list := []string{}
-	for f := range c.files {
-		if strings.HasPrefix(f, prefix) {
-			list = append(list, f)
-		}
-	}
-	c.referenced[root] = list
-	return list
-}
-
 // referencedAnywhere finds, for the site-rooted path abs that names no
 // file of the documentation, the one referenced file whose repository
 // path ends with it (gitx.AnyFolder): the clone stage took it only
 // when it was the only such file of the repository.
-func (u unitFiles) referencedAnywhere(abs string) (linkTarget, bool) {
+func (u Unit) referencedAnywhere(abs string) (linkTarget, bool) {
 	if abs == "" || abs == "." {
 		return linkTarget{}, false
 	}
-	exact := path.Join(u.root, docstree.ReferencedRel(abs))
+	exact := path.Join(u.Root, docstree.ReferencedRel(abs))
 	suffix := "/" + strings.TrimPrefix(docstree.ReferencedRel(abs), docstree.FilesDir+"/")
 	var found string
-	for _, f := range u.referenced {
+	for _, f := range u.Referenced {
 		if f != exact && !strings.HasSuffix(f, suffix) {
 			continue
 		}
