@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/gohugoio/hugo/common/htime"
 	"github.com/gohugoio/hugo/resources/page/pagemeta"
+
+	"github.com/docweave/docweave/site/internal/dialect/docusaurus"
 )
 
 // Front matter comes from other tools (Jekyll, GitBook, other Hugo themes)
@@ -138,7 +139,7 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 	for k, v := range replace {
 		out[k] = v
 	}
-	docusaurusSidebar(fm, out)
+	docusaurus.Sidebar(fm, out)
 	// Jekyll's "published: false" keeps its meaning: the page is a draft,
 	// and drafts are not rendered.
 	for k, v := range fm {
@@ -149,48 +150,6 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 		}
 	}
 	return out, true, problems
-}
-
-// docusaurusSidebar gives a page the sidebar order and label its
-// Docusaurus front matter asks for (sidebar_position, sidebar_label), as
-// the weight and linkTitle the theme orders and names its menu by, unless
-// the page sets those itself. Positions may be fractions and start at 0,
-// and weight 0 means "no weight" to Hugo: the weight is the position in
-// thousandths, plus one.
-func docusaurusSidebar(fm, out map[string]any) {
-	has := func(name string) bool {
-		for k := range fm {
-			if strings.EqualFold(k, name) {
-				return true
-			}
-		}
-		return false
-	}
-	for k, v := range fm {
-		switch strings.ToLower(k) {
-		case "sidebar_position":
-			var pos float64
-			switch n := v.(type) {
-			case int:
-				pos = float64(n)
-			case int64:
-				pos = float64(n)
-			case uint64:
-				pos = float64(n)
-			case float64:
-				pos = n
-			default:
-				continue
-			}
-			if pos >= 0 && pos < 1e6 && !has("weight") {
-				out["weight"] = int(math.Round(pos*1000)) + 1
-			}
-		case "sidebar_label":
-			if s, ok := v.(string); ok && strings.TrimSpace(s) != "" && !has("linktitle") {
-				out["linkTitle"] = s
-			}
-		}
-	}
 }
 
 // isDate reports whether Hugo would accept v as a date.

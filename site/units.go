@@ -10,6 +10,8 @@ import (
 	"github.com/gohugoio/hugo/parser/pageparser"
 
 	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/dialect/gitbook"
 	"github.com/docweave/docweave/site/internal/links"
 )
 
@@ -75,9 +77,9 @@ type unitsOfContent struct {
 	// summary.go), and toolProblems the unit's unreadable tool
 	// configuration, reported with the first of its pages.
 	contentDir   string
-	summaries    map[string]map[string]summaryEntry
+	summaries    map[string]map[string]dialect.NavEntry
 	toolProblems map[string]*Issue
-	gitbooks     map[string]gitbookConfig
+	gitbooks     map[string]gitbook.Config
 	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
 	// target page (gitbookRedirectsTo).
 	gitbookRedirects map[string]map[string][]string
@@ -94,7 +96,7 @@ func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) 
 		return m
 	}
 	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
-		contentDir: contentDir, summaries: map[string]map[string]summaryEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbookConfig{},
+		contentDir: contentDir, summaries: map[string]map[string]dialect.NavEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbook.Config{},
 		gitbookRedirects: map[string]map[string][]string{}}
 }
 
@@ -136,7 +138,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 	}
 	params := map[string]any{}
 	if e, ok := c.summaryOf(u)[rel]; ok {
-		params["weight"], params["linkTitle"] = e.weight, e.title
+		params["weight"], params["linkTitle"] = e.Weight, e.Title
 	}
 	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
 	var issues []Issue

@@ -57,3 +57,11 @@ func LineAt(src []byte, pos int) int {
 	}
 	return bytes.Count(src[:pos], []byte("\n")) + 1
 }
+
+// NavEntry is what a tool's navigation (GitBook's SUMMARY.md, MkDocs'
+// nav) says of one page: its place (1 for the first) and its title in the
+// menu ("" when the navigation gives none).
+type NavEntry struct {
+	Weight int
+	Title  string
+}

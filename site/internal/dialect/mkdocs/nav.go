@@ -1,16 +1,17 @@
-package site
+// Package mkdocs is the dialect of MkDocs sites' navigation: the nav of
+// mkdocs.yml, which orders and names the menu. (Their admonitions are
+// package admonitions'.)
+package mkdocs
 
 import (
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/internal/mdlinks"
+	"github.com/docweave/docweave/site/internal/dialect"
 	"github.com/docweave/docweave/site/internal/links"
 )
 
@@ -24,42 +25,30 @@ import (
 //	      - Configuration: usage/config.md
 //
 // Paths are relative to the documentation directory. Like a GitBook
-// SUMMARY.md (summary.go), the entries give their pages a weight (the
+// SUMMARY.md (package gitbook), the entries give their pages a weight (the
 // order, depth first) and, where the entry names one, a linkTitle.
 // Sections without a page of their own, external links and unknown pages
 // are passed over. Only nav is read; nothing else of the file is used.
 
-// mkdocsNavOf reads the nav of unit u's mkdocs.yml, when it has one: the
-// entries by the content path of the page each names, and the problem
-// that made the file unreadable ("" when none).
-func (c *unitsOfContent) mkdocsNavOf(u links.Unit) (map[string]summaryEntry, *Issue) {
-	entries := map[string]summaryEntry{}
-	if c.contentDir == "" {
-		return entries, nil
+// Nav reads the nav of a mkdocs.yml (data, the file name): the entries
+// by the content path of the page each names in unit u, and the reason
+// the file cannot order the menu ("" when none), as a sentence for the
+// repository's issue.
+func Nav(name string, data []byte, u links.Unit) (map[string]dialect.NavEntry, string) {
+	entries := map[string]dialect.NavEntry{}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return entries, fmt.Sprintf("%s of the repository cannot be read, so its nav does not order the menu: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	for _, name := range docstree.ToolConfigFiles {
-		rel := path.Join(u.Root, docstree.ToolConfigDir, name)
-		data, err := os.ReadFile(filepath.Join(c.contentDir, filepath.FromSlash(rel)))
-		if err != nil {
-			continue
-		}
-		var doc yaml.Node
-		if err := yaml.Unmarshal(data, &doc); err != nil {
-			return entries, &Issue{Code: IssueToolConfigInvalid, Path: rel,
-				Message: fmt.Sprintf("%s of the repository cannot be read, so its nav does not order the menu: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))}
-		}
-		nav := navNode(&doc)
-		if nav == nil {
-			return entries, nil
-		}
-		if nav.Kind != yaml.SequenceNode {
-			return entries, &Issue{Code: IssueToolConfigInvalid, Path: rel,
-				Message: fmt.Sprintf("%s line %d: nav is not a list, so it does not order the menu", name, nav.Line)}
-		}
-		c.walkNav(u, nav, entries)
-		return entries, nil
+	nav := navNode(&doc)
+	if nav == nil {
+		return entries, ""
 	}
-	return entries, nil
+	if nav.Kind != yaml.SequenceNode {
+		return entries, fmt.Sprintf("%s line %d: nav is not a list, so it does not order the menu", name, nav.Line)
+	}
+	walkNav(u, nav, entries)
+	return entries, ""
 }
 
 // navNode finds the value of the top-level key nav.
@@ -77,19 +66,19 @@ func navNode(doc *yaml.Node) *yaml.Node {
 }
 
 // walkNav records the pages of a nav list in order, depth first.
-func (c *unitsOfContent) walkNav(u links.Unit, list *yaml.Node, entries map[string]summaryEntry) {
+func walkNav(u links.Unit, list *yaml.Node, entries map[string]dialect.NavEntry) {
 	for _, item := range list.Content {
 		switch item.Kind {
 		case yaml.ScalarNode: // - page.md
-			c.navPage(u, "", item.Value, entries)
+			navPage(u, "", item.Value, entries)
 		case yaml.MappingNode: // - Title: page.md, or - Section: [...]
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				title, value := item.Content[i].Value, item.Content[i+1]
 				switch value.Kind {
 				case yaml.ScalarNode:
-					c.navPage(u, title, value.Value, entries)
+					navPage(u, title, value.Value, entries)
 				case yaml.SequenceNode:
-					c.walkNav(u, value, entries)
+					walkNav(u, value, entries)
 				}
 			}
 		}
@@ -98,7 +87,7 @@ func (c *unitsOfContent) walkNav(u links.Unit, list *yaml.Node, entries map[stri
 
 // navPage records one page of the nav, if it names a Markdown page of the
 // unit.
-func (c *unitsOfContent) navPage(u links.Unit, title, target string, entries map[string]summaryEntry) {
+func navPage(u links.Unit, title, target string, entries map[string]dialect.NavEntry) {
 	if !mdlinks.Internal(target) {
 		return
 	}
@@ -107,6 +96,6 @@ func (c *unitsOfContent) navPage(u links.Unit, title, target string, entries map
 		return
 	}
 	if _, seen := entries[rel]; !seen {
-		entries[rel] = summaryEntry{weight: len(entries) + 1, title: strings.TrimSpace(title)}
+		entries[rel] = dialect.NavEntry{Weight: len(entries) + 1, Title: strings.TrimSpace(title)}
 	}
 }

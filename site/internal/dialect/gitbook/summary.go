@@ -1,13 +1,12 @@
-package site
+package gitbook
 
 import (
-	"os"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/docweave/docweave/internal/mdlinks"
+	"github.com/docweave/docweave/site/internal/dialect"
 	"github.com/docweave/docweave/site/internal/links"
 )
 
@@ -25,47 +24,36 @@ import (
 // summaryItem matches one entry of a summary: a list item holding a link.
 var summaryItem = regexp.MustCompile(`^\s*[*+-]\s+\[([^\]]+)\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
 
-// summaryEntry is what a summary says of one page.
-type summaryEntry struct {
-	weight int
-	title  string
-}
-
-// summaryOf reads the summary of unit u, if it has one (else its MkDocs
-// nav, mkdocs.go): the entries by the content path of the page each names.
-func (c *unitsOfContent) summaryOf(u links.Unit) map[string]summaryEntry {
-	if s, ok := c.summaries[u.Root]; ok {
-		return s
-	}
-	entries := map[string]summaryEntry{}
-	c.summaries[u.Root] = entries
-	var file string
+// SummaryFile is unit u's table of contents, the file .gitbook.yaml
+// names (custom, its structure.summary) or else a SUMMARY.md at its
+// root, as a content path; "" when the unit has none.
+func SummaryFile(u links.Unit, custom string) string {
 	names := []string{"SUMMARY.md", "summary.md", "Summary.md"}
-	if custom := c.gitbookConfigOf(u).Structure.Summary; custom != "" {
-		names = []string{path.Clean(strings.TrimPrefix(custom, "/"))} // .gitbook.yaml's structure.summary
+	if custom != "" {
+		names = []string{path.Clean(strings.TrimPrefix(custom, "/"))}
 	}
 	for _, name := range names {
-		if c.pages[path.Join(u.Root, name)] {
-			file = path.Join(u.Root, name)
-			break
+		if u.Pages[path.Join(u.Root, name)] {
+			return path.Join(u.Root, name)
 		}
 	}
-	if file == "" {
-		// No SUMMARY.md: a MkDocs nav orders the menu the same way.
-		nav, problem := c.mkdocsNavOf(u)
-		c.summaries[u.Root] = nav
-		if problem != nil {
-			c.toolProblems[u.Root] = problem
-		}
-		return nav
+	return ""
+}
+
+// IsSummaryFile reports whether rel is unit u's table of contents: the
+// file .gitbook.yaml names (custom), else the SUMMARY.md at the unit's
+// root.
+func IsSummaryFile(u links.Unit, custom, rel string) bool {
+	if custom != "" {
+		return rel == path.Join(u.Root, path.Clean(strings.TrimPrefix(custom, "/")))
 	}
-	if c.contentDir == "" {
-		return entries
-	}
-	data, err := os.ReadFile(filepath.Join(c.contentDir, filepath.FromSlash(file)))
-	if err != nil {
-		return entries
-	}
+	return path.Dir(rel) == u.Root && strings.EqualFold(path.Base(rel), "SUMMARY.md")
+}
+
+// Summary reads a summary's entries (data is the file), by the content
+// path of the page each names.
+func Summary(data []byte, u links.Unit) map[string]dialect.NavEntry {
+	entries := map[string]dialect.NavEntry{}
 	for _, line := range strings.Split(string(data), "\n") {
 		m := summaryItem.FindStringSubmatch(line)
 		if m == nil || !mdlinks.Internal(m[2]) {
@@ -76,7 +64,7 @@ func (c *unitsOfContent) summaryOf(u links.Unit) map[string]summaryEntry {
 			continue
 		}
 		if _, seen := entries[target]; !seen {
-			entries[target] = summaryEntry{weight: len(entries) + 1, title: strings.TrimSpace(m[1])}
+			entries[target] = dialect.NavEntry{Weight: len(entries) + 1, Title: strings.TrimSpace(m[1])}
 		}
 	}
 	return entries
