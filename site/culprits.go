@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gohugoio/hugo/common/herrors"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 // When Hugo's build fails, the pages it names in its errors are the ones
@@ -24,7 +26,7 @@ type pageFinder struct {
 	files    map[string]bool   // the Markdown files
 }
 
-func newPageFinder(l projectLayout, tree contentTree, scan contentScan) *pageFinder {
+func newPageFinder(l projectLayout, tree pages.Tree, scan contentScan) *pageFinder {
 	f := &pageFinder{
 		fileDirs: []string{l.ContentDir + "/", l.PagesDir + "/"},
 		logical:  make(map[string]string, len(tree.Markdown)),

@@ -8,11 +8,13 @@ import (
 
 	"github.com/gohugoio/hugo/common/herrors"
 	"github.com/gohugoio/hugo/common/text"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 func testFinder(t *testing.T) (*pageFinder, projectLayout) {
 	l := newProjectLayout("/p", "/out")
-	tree := contentTree{Markdown: []string{"r/a.md", "r/My Page.md", "r/sub/README.md", "r/b.md"}}
+	tree := pages.Tree{Markdown: []string{"r/a.md", "r/My Page.md", "r/sub/README.md", "r/b.md"}}
 	scan := contentScan{IndexFiles: map[string]string{"r/sub": "r/sub/README.md"}}
 	return newPageFinder(l, tree, scan), l
 }

@@ -1,14 +1,12 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -22,10 +20,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/spf13/afero"
 
-	"github.com/docweave/docweave/htmlsafe"
-	"github.com/docweave/docweave/site/internal/dialect/hugo"
 	"github.com/docweave/docweave/site/internal/model"
-	"github.com/docweave/docweave/site/theme"
 )
 
 // hugoBuilds lets the Hugo builds of this process run side by side (each
@@ -139,7 +134,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		}
 		culprits := b.culprits
 		for rel := range culprits {
-			if content.excluded[rel] {
+			if content.Excluded[rel] {
 				delete(culprits, rel) // already left out: not this page's doing
 			}
 		}
@@ -152,22 +147,22 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		var leftOut []string
 		for _, rel := range sortedKeys(culprits) {
 			if attempt < maxBuildAttempts-1 {
-				if is, ok := content.showAsText(l, rel, culprits[rel]); ok {
-					content.issues = append(content.issues, is)
+				if is, ok := content.ShowAsText(rel, culprits[rel], func(msg string) string { return shortenHugoMessage(msg, l) }); ok {
+					content.Issues = append(content.Issues, is)
 					log.Warn().Str("file", rel).Str("code", IssueShownAsText).Msg(is.Message)
 					continue
 				}
 			}
 			leftOut = append(leftOut, rel)
 		}
-		if len(role.units) <= 1 && len(content.excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
+		if len(role.units) <= 1 && len(content.Excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
-				l.ProjectDir, len(content.excluded)+len(leftOut), len(content.tree.Markdown), err)
+				l.ProjectDir, len(content.Excluded)+len(leftOut), len(content.tree.Markdown), err)
 		}
 		for _, rel := range leftOut {
-			content.excluded[rel] = true
+			content.Excluded[rel] = true
 			msg := "the page cannot be rendered, even with what broke it shown as text, and is left out: " + shortenHugoMessage(culprits[rel], l)
-			content.issues = append(content.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
+			content.Issues = append(content.Issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
 			log.Warn().Str("file", rel).Str("code", IssuePageRenderFailed).Msg(msg)
 		}
 		if err := os.RemoveAll(l.PublishDir); err != nil {
@@ -181,7 +176,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 
-	res := Result{Pages: b.pages, Issues: content.issues}
+	res := Result{Pages: b.pages, Issues: content.Issues}
 	for _, file := range b.scan.Shadowed {
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file,
 			Message: "not rendered: its directory also has an _index file, which is the directory's page"})
@@ -201,107 +196,15 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		Int("pages", res.Pages).
 		Int("files", res.Files).
 		Int("markdown_files", len(content.tree.Markdown)).
-		Int("pages_left_out", len(content.excluded)).
-		Int("pages_adjusted", len(content.rewritten)).
+		Int("pages_left_out", len(content.Excluded)).
+		Int("pages_adjusted", len(content.Rewritten)).
 		Int("issues", len(res.Issues)).
 		Int("generated_sections", len(b.scan.Generated)).
 		Int("static_files", b.static).
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.excluded, pages: b.pagesByFile}, nil
-}
-
-// preparedContent is the content of one render, checked once and shared by
-// its build attempts.
-type preparedContent struct {
-	tree      contentTree
-	excluded  map[string]bool // pages left out
-	rewritten map[string]bool // pages rendered from their checked copy
-	issues    []Issue
-	fallbacks map[string]*pageFallback // pages Hugo could not render as written
-}
-
-// prepareContent installs the theme, lists the content and checks every
-// Markdown file (see inspect.go), writing the copies of the pages that
-// needed changes.
-func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
-	if err := l.resetGenerated(); err != nil {
-		return nil, err
-	}
-	if err := l.installTheme(themeFS, theme.Name); err != nil {
-		return nil, err
-	}
-	known, err := hugo.Known(themeFS)
-	if err != nil {
-		return nil, err
-	}
-	pageDialects := dialects(known)
-	tree, err := walkContent(l.ContentDir)
-	if err != nil {
-		return nil, err
-	}
-	c := &preparedContent{tree: tree, excluded: map[string]bool{}, rewritten: map[string]bool{}}
-	units := newUnitsOfContent(tree, repos, l.ContentDir)
-	for _, rel := range tree.Markdown {
-		src, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, fmt.Errorf("read page %s: %w", rel, err)
-		}
-		sanitized := false
-		if untrustedPage(rel, repos) {
-			if safe := htmlsafe.SanitizeMarkdown(src); !bytes.Equal(safe, src) {
-				src, sanitized = safe, true
-			}
-		}
-		check := inspectPage(rel, src, pageDialects)
-		c.issues = append(c.issues, check.issues...)
-		if check.rewritten == nil && sanitized {
-			check.rewritten = src
-		}
-		if u, ok := units.of(rel); ok && units.isSummaryFile(u, rel) && len(units.summaryOf(u)) > 0 {
-			c.excluded[rel] = true // GitBook's table of contents orders the menu; it is no page
-			continue
-		}
-		if !check.broken {
-			params, issues := units.pageParams(rel, src, check.redirects)
-			c.issues = append(c.issues, issues...)
-			if len(params) > 0 {
-				final := check.rewritten
-				if final == nil {
-					final = src
-				}
-				if out, ok := withParams(final, params); ok {
-					check.rewritten = out
-				}
-			}
-		}
-		switch {
-		case check.broken:
-			c.excluded[rel] = true
-		case check.rewritten != nil:
-			dst := filepath.Join(l.PagesDir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
-			}
-			if err := os.WriteFile(dst, check.rewritten, 0o644); err != nil {
-				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
-			}
-			c.rewritten[rel] = true
-		}
-	}
-	return c, nil
-}
-
-// untrustedPage reports whether a page (slash path under content/) belongs
-// to an untrusted repository.
-func untrustedPage(rel string, repos []Repository) bool {
-	for _, r := range repos {
-		if r.Untrusted && strings.HasPrefix(rel, r.ContentPath+"/") {
-			return true
-		}
-	}
-	return false
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile}, nil
 }
 
 // build is the outcome of one Hugo build.
@@ -318,9 +221,9 @@ type build struct {
 // configuration and runs one build into l.PublishDir.
 func runBuild(l projectLayout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
 	plan := contentPlan{
-		scan:      planContent(content.tree, opts.Repositories, content.excluded),
-		excluded:  content.excluded,
-		rewritten: content.rewritten,
+		scan:      planContent(content.tree, opts.Repositories, content.Excluded),
+		excluded:  content.Excluded,
+		rewritten: content.Rewritten,
 	}
 	b := build{scan: plan.scan}
 	if err := os.RemoveAll(l.SectionsDir); err != nil {

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gohugoio/hugo/media"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 // Hugo only treats a nested directory as a section — a node of the menu
@@ -71,22 +73,10 @@ func dotSuffixes(types ...media.Type) []string {
 	return out
 }
 
-// contentTree is the content directory as found on disk: what a render
-// needs to plan its sections, read once per render.
-type contentTree struct {
-	// Dirs lists the directories (slash paths relative to content/, "."
-	// for the root), hidden ones and their contents left out.
-	Dirs []string
-	// Markdown lists the Markdown files (slash paths relative to content/).
-	Markdown []string
-	// Files lists every other file (slash paths relative to content/).
-	Files []string
-}
-
 // walkContent lists contentDir. Hidden files and directories (".git",
 // ".github") are skipped, as Hugo skips them.
-func walkContent(contentDir string) (contentTree, error) {
-	var tree contentTree
+func walkContent(contentDir string) (pages.Tree, error) {
+	var tree pages.Tree
 	err := filepath.WalkDir(contentDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -156,7 +146,7 @@ func scanContent(contentDir string, repos []Repository) (contentScan, error) {
 // planContent decides, per directory, whether it gets a generated section
 // page or a remounted index file. Files in excluded (pages that cannot
 // render) are treated as absent.
-func planContent(tree contentTree, repos []Repository, excluded map[string]bool) contentScan {
+func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) contentScan {
 	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}, Redirects: map[string]string{}}
 	type dirInfo struct {
 		hasMarkdown bool   // the directory or one below it holds Markdown

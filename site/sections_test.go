@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 func TestScanContentDecidesPerDirectory(t *testing.T) {
@@ -57,7 +59,7 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 }
 
 func TestPlanContentMakesReadmesDirectoryPages(t *testing.T) {
-	tree := contentTree{
+	tree := pages.Tree{
 		Dirs: []string{".", "r", "r/a", "r/b", "r/c", "r/d"},
 		Markdown: []string{
 			"r/README.md",                   // the repository's page

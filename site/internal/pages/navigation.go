@@ -1,4 +1,4 @@
-package site
+package pages
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/docweave/docweave/site/internal/dialect/gitbook"
 	"github.com/docweave/docweave/site/internal/dialect/mkdocs"
 	"github.com/docweave/docweave/site/internal/links"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // A unit's tool files — GitBook's SUMMARY.md and .gitbook.yaml, MkDocs'
@@ -49,7 +50,7 @@ func (c *unitsOfContent) summaryOf(u links.Unit) map[string]dialect.NavEntry {
 // mkdocsNavOf reads the nav of unit u's mkdocs.yml, when it has one: the
 // entries by the content path of the page each names, and the problem
 // that made the file unreadable (nil when none).
-func (c *unitsOfContent) mkdocsNavOf(u links.Unit) (map[string]dialect.NavEntry, *Issue) {
+func (c *unitsOfContent) mkdocsNavOf(u links.Unit) (map[string]dialect.NavEntry, *model.Issue) {
 	entries := map[string]dialect.NavEntry{}
 	if c.contentDir == "" {
 		return entries, nil
@@ -62,7 +63,7 @@ func (c *unitsOfContent) mkdocsNavOf(u links.Unit) (map[string]dialect.NavEntry,
 		}
 		nav, problem := mkdocs.Nav(name, data, u)
 		if problem != "" {
-			return nav, &Issue{Code: IssueToolConfigInvalid, Path: rel, Message: problem}
+			return nav, &model.Issue{Code: model.IssueToolConfigInvalid, Path: rel, Message: problem}
 		}
 		return nav, nil
 	}
@@ -87,7 +88,7 @@ func (c *unitsOfContent) gitbookConfigOf(u links.Unit) gitbook.Config {
 	}
 	g, problem := gitbook.ParseConfig(data)
 	if problem != "" {
-		c.toolProblems[u.Root] = &Issue{Code: IssueToolConfigInvalid, Path: rel, Message: problem}
+		c.toolProblems[u.Root] = &model.Issue{Code: model.IssueToolConfigInvalid, Path: rel, Message: problem}
 	}
 	return g
 }

@@ -1,10 +1,8 @@
-package site
+package pages
 
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -24,9 +22,9 @@ import (
 //  2. every shortcode tag of the page is shown as written;
 //  3. the whole body is shown as a code block.
 //
-// Each step is reported as a warning (IssueShownAsText) naming the line
+// Each step is reported as a warning (model.IssueShownAsText) naming the line
 // and the construct. Only a page that fails even as a code block is left
-// out (IssuePageRenderFailed). Every step keeps the page's front matter,
+// out (model.IssuePageRenderFailed). Every step keeps the page's front matter,
 // so its URL, title and menu entry stay as they were, and keeps its lines
 // where they were, so later steps and reports can name them.
 
@@ -153,46 +151,4 @@ func bodyLine(page []byte) int {
 		return dialect.LineAt(page, start)
 	}
 	return 1
-}
-
-// showAsText takes the next fallback step for page rel, which Hugo could
-// not render (msg is Hugo's message): it writes the page's new checked
-// copy and returns the warning naming the line, in the file as written,
-// and the construct. It returns false when no step is left.
-func (c *preparedContent) showAsText(l projectLayout, rel, msg string) (Issue, bool) {
-	if c.fallbacks == nil {
-		c.fallbacks = map[string]*pageFallback{}
-	}
-	fb := c.fallbacks[rel]
-	if fb == nil {
-		fb = &pageFallback{}
-		c.fallbacks[rel] = fb
-	}
-	original, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
-	if err != nil {
-		return Issue{}, false
-	}
-	page := original
-	copyPath := filepath.Join(l.PagesDir, filepath.FromSlash(rel))
-	if c.rewritten[rel] {
-		if page, err = os.ReadFile(copyPath); err != nil {
-			return Issue{}, false
-		}
-	}
-	step, ok := fb.next(page, namedLine(msg, copyPath, filepath.Join(l.ContentDir, filepath.FromSlash(rel))))
-	if !ok {
-		return Issue{}, false
-	}
-	if err := os.MkdirAll(filepath.Dir(copyPath), 0o755); err != nil {
-		return Issue{}, false
-	}
-	if err := os.WriteFile(copyPath, step.page, 0o644); err != nil {
-		return Issue{}, false
-	}
-	c.rewritten[rel] = true
-	// The copy's front matter may differ from the file's (checked, JSON,
-	// with parameters added); its body's lines are the file's.
-	line := max(1, step.line-bodyLine(page)+bodyLine(original))
-	return Issue{Code: IssueShownAsText, Path: rel, Message: fmt.Sprintf(
-		"line %d: %s: Hugo could not render the page as written (%s)", line, step.construct, shortenHugoMessage(msg, l))}, true
 }

@@ -1,4 +1,4 @@
-package site
+package pages
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/docweave/docweave/site/internal/dialect"
 	"github.com/docweave/docweave/site/internal/dialect/gitbook"
 	"github.com/docweave/docweave/site/internal/links"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // splitFrontMatter returns a page's front matter as a map and the offset
@@ -68,7 +69,7 @@ func withParams(src []byte, params map[string]any) ([]byte, bool) {
 // unitsOfContent groups the content tree by unit: for a page, the files
 // of the repository (or the version) it belongs to.
 type unitsOfContent struct {
-	repos []Repository
+	repos []model.Repository
 	pages map[string]bool
 	files map[string]bool
 	dirs  map[string]bool
@@ -78,7 +79,7 @@ type unitsOfContent struct {
 	// configuration, reported with the first of its pages.
 	contentDir   string
 	summaries    map[string]map[string]dialect.NavEntry
-	toolProblems map[string]*Issue
+	toolProblems map[string]*model.Issue
 	gitbooks     map[string]gitbook.Config
 	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
 	// target page (gitbookRedirectsTo).
@@ -87,7 +88,7 @@ type unitsOfContent struct {
 	referenced map[string][]string
 }
 
-func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) *unitsOfContent {
+func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir string) *unitsOfContent {
 	set := func(list []string) map[string]bool {
 		m := make(map[string]bool, len(list))
 		for _, p := range list {
@@ -96,7 +97,7 @@ func newUnitsOfContent(tree contentTree, repos []Repository, contentDir string) 
 		return m
 	}
 	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
-		contentDir: contentDir, summaries: map[string]map[string]dialect.NavEntry{}, toolProblems: map[string]*Issue{}, gitbooks: map[string]gitbook.Config{},
+		contentDir: contentDir, summaries: map[string]map[string]dialect.NavEntry{}, toolProblems: map[string]*model.Issue{}, gitbooks: map[string]gitbook.Config{},
 		gitbookRedirects: map[string]map[string][]string{}}
 }
 
@@ -131,7 +132,7 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 // places its redirects in its unit's namespace. It returns the front
 // matter parameters the page needs for them (none when it needs none) and
 // the issues found.
-func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []Issue) {
+func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []model.Issue) {
 	u, ok := c.of(rel)
 	if !ok {
 		return nil, nil
@@ -141,7 +142,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 		params["weight"], params["linkTitle"] = e.Weight, e.Title
 	}
 	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
-	var issues []Issue
+	var issues []model.Issue
 	if p := c.toolProblems[u.Root]; p != nil {
 		issues = append(issues, *p)
 		c.toolProblems[u.Root] = nil // once per unit
@@ -160,7 +161,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 	if len(redirects) > 0 {
 		aliases, problems := namespacedAliases(rel, u, redirects)
 		for _, p := range problems {
-			issues = append(issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: p})
+			issues = append(issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: p})
 		}
 		if len(aliases) > 0 {
 			params["aliases"] = aliases

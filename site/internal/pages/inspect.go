@@ -1,4 +1,4 @@
-package site
+package pages
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/gohugoio/hugo/parser/pageparser"
 
 	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // Hugo stops its whole build at the first page with an unknown shortcode,
@@ -22,14 +23,14 @@ import (
 //     matter keys that cannot be used are removed. The result is written to
 //     a copy that is rendered instead of the file, which is never modified;
 //   - a shortcode tag the lexer cannot read and that is never closed is
-//     shown as text (IssueShownAsText); a page the lexer cannot read at
+//     shown as text (model.IssueShownAsText); a page the lexer cannot read at
 //     all is left out.
 //
-// Each of these is reported as an Issue naming the page.
+// Each of these is reported as an model.Issue naming the page.
 
 // pageCheck is what inspectPage found in one Markdown file.
 type pageCheck struct {
-	issues []Issue
+	issues []model.Issue
 	// rewritten is the content to render instead of the file, or nil when
 	// the file is rendered as it is.
 	rewritten []byte
@@ -101,7 +102,7 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 	for _, d := range dialects {
 		converted, notes := d.Convert(page)
 		for _, n := range notes {
-			pc.issues = append(pc.issues, Issue{Code: n.Code, Path: rel, Message: fmt.Sprintf("line %d: %s", bodyLine+n.Line, n.Message)})
+			pc.issues = append(pc.issues, model.Issue{Code: n.Code, Path: rel, Message: fmt.Sprintf("line %d: %s", bodyLine+n.Line, n.Message)})
 		}
 		if !bytes.Equal(converted, page.Body()) {
 			page = dialect.Page{Source: converted}
@@ -190,7 +191,7 @@ func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Ite
 				return nil, nil, false
 			}
 			if bad >= 0 && bytes.HasPrefix(bytes.TrimLeft(src, "\ufeff \t\r\n"), []byte("---")) {
-				pc.issues = append(pc.issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
+				pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
 					"front matter cannot be read (%v); the page is rendered with it as text", lexError(items[bad], src))})
 			}
 			src = append([]byte(emptyFrontMatter), bytes.TrimPrefix(src, byteOrderMark)...)
@@ -217,7 +218,7 @@ func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Ite
 		if end < 0 && start >= 0 {
 			// A tag never closed: its opening delimiter is broken up with
 			// an invisible space, so the tag shows as text.
-			pc.issues = append(pc.issues, Issue{Code: IssueShownAsText, Path: rel, Message: fmt.Sprintf(
+			pc.issues = append(pc.issues, model.Issue{Code: model.IssueShownAsText, Path: rel, Message: fmt.Sprintf(
 				"line %d: shortcode tag %s is shown as text: Hugo cannot read it (%v)", pc.line(src, start), quoteConstruct(firstLine(string(src[start:min(len(src), start+80)]))), lexError(items[bad], src))})
 			src = append(append(append([]byte(nil), src[:start+2]...), zeroWidthSpace...), src[start+2:]...)
 			continue
@@ -226,7 +227,7 @@ func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Ite
 			pc.fail(rel, fmt.Sprintf("line %d: %v; left out", pc.line(src, items[bad].Pos()), lexError(items[bad], src)))
 			return nil, nil, false
 		}
-		pc.issues = append(pc.issues, Issue{Code: IssueShortcodeInvalid, Path: rel, Message: fmt.Sprintf(
+		pc.issues = append(pc.issues, model.Issue{Code: model.IssueShortcodeInvalid, Path: rel, Message: fmt.Sprintf(
 			"line %d: %v; the tag is dropped", pc.line(src, start), lexError(items[bad], src))})
 		src = append(append([]byte(nil), src[:start]...), src[end:]...)
 	}
@@ -265,21 +266,21 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 	format := pageparser.FormatFromFrontMatterType(it.Type)
 	fm, err := metadecoders.Default.UnmarshalToMap(it.Val(src), format)
 	if err != nil {
-		pc.issues = append(pc.issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
+		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
 			"front matter is not valid %s (%s); the page is rendered without it", strings.ToUpper(string(format)), firstLine(err.Error()))})
 		return []byte("{}"), true
 	}
 	pc.redirects = redirectsOf(fm)
 	cleaned, changed, problems := checkFrontMatter(fm)
 	for _, p := range problems {
-		pc.issues = append(pc.issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: p})
+		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: p})
 	}
 	if !changed {
 		return nil, false
 	}
 	data, err := json.Marshal(cleaned)
 	if err != nil {
-		pc.issues = append(pc.issues, Issue{Code: IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
+		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
 			"front matter cannot be used (%v); the page is rendered without it", err)})
 		return []byte("{}"), true
 	}
@@ -288,7 +289,7 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 
 func (pc *pageCheck) fail(rel, msg string) {
 	pc.broken = true
-	pc.issues = append(pc.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
+	pc.issues = append(pc.issues, model.Issue{Code: model.IssuePageRenderFailed, Path: rel, Message: msg})
 }
 
 // lexError is the lexer's message for an error item, on one line and

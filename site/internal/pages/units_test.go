@@ -1,19 +1,20 @@
-package site
+package pages
 
 import (
 	"reflect"
 	"testing"
 
 	"github.com/docweave/docweave/site/internal/links"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // A versioned repository's links resolve within their own version.
 func TestLinksOfAVersionStayInTheirVersion(t *testing.T) {
-	units := newUnitsOfContent(contentTree{
+	units := newUnitsOfContent(Tree{
 		Dirs:     []string{"gb", "gb/v1", "gb/v2", "gb/v1/guide", "gb/v2/guide"},
 		Markdown: []string{"gb/v1/index.md", "gb/v1/guide/setup.md", "gb/v2/index.md", "gb/v2/guide/setup.md"},
-	}, []Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"},
-		Versions: []Version{{Name: "v1", Slug: "v1", SourceURL: "https://x/v1/{path}"}, {Name: "v2", Slug: "v2", Default: true}}}}, "")
+	}, []model.Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"},
+		Versions: []model.Version{{Name: "v1", Slug: "v1", SourceURL: "https://x/v1/{path}"}, {Name: "v2", Slug: "v2", Default: true}}}}, "")
 	u, ok := units.of("gb/v1/index.md")
 	if !ok || u.Root != "gb/v1" || u.SourceURL != "https://x/v1/{path}" {
 		t.Fatalf("unit of gb/v1/index.md: %+v, %v", u, ok)

@@ -1,4 +1,4 @@
-package site
+package pages
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/docweave/docweave/site/internal/dialect"
 	"github.com/docweave/docweave/site/internal/dialect/hugo"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // testShortcodes is Hugo's set plus a theme with one shortcode that takes
@@ -57,13 +58,13 @@ func TestInspectPageShowsUnknownShortcodesAsWritten(t *testing.T) {
 	}
 	for i, name := range []string{`"tabpane"`, `"Nope"`} {
 		is := pc.issues[i]
-		if is.Code != IssueUnknownShortcode || is.Path != "r/p.md" || !strings.Contains(is.Message, name) || !strings.Contains(is.Message, "line 4") {
+		if is.Code != model.IssueUnknownShortcode || is.Path != "r/p.md" || !strings.Contains(is.Message, name) || !strings.Contains(is.Message, "line 4") {
 			t.Errorf("issue %d = %v, want UNKNOWN_SHORTCODE for %s on line 4", i, is, name)
 		}
 	}
 }
 
-// Issue 15: a tag written inside code is an example of a shortcode, not a
+// model.Issue 15: a tag written inside code is an example of a shortcode, not a
 // use of one. It is shown as written and never reported.
 func TestInspectPageDoesNotReportShortcodesInsideCode(t *testing.T) {
 	src := "# T\n\nUse `{{< nosuch >}}` or `` {{% other x %}} ``.\n\n```md\n{{< fenced >}}\n```\n"
@@ -100,8 +101,8 @@ func TestInspectPageDropsTagsHugoWouldRefuse(t *testing.T) {
 	}
 	var messages []string
 	for _, is := range pc.issues {
-		if is.Code != IssueShortcodeInvalid {
-			t.Errorf("issue %v, want %s", is, IssueShortcodeInvalid)
+		if is.Code != model.IssueShortcodeInvalid {
+			t.Errorf("issue %v, want %s", is, model.IssueShortcodeInvalid)
 		}
 		messages = append(messages, is.Message)
 	}
@@ -131,7 +132,7 @@ func TestInspectPageReadsAPageThatStartsLikeFrontMatter(t *testing.T) {
 			t.Errorf("%s: issues = %v, want one saying %q", name, pc.issues, c.issue)
 		}
 		for _, is := range pc.issues {
-			if is.Code == IssueUnknownShortcode && !strings.Contains(is.Message, "line 4") {
+			if is.Code == model.IssueUnknownShortcode && !strings.Contains(is.Message, "line 4") {
 				t.Errorf("%s: line numbers not those of the file: %v", name, is)
 			}
 		}
@@ -150,7 +151,7 @@ func TestInspectPagePairsTagsByStructureAsHugoDoes(t *testing.T) {
 
 func TestInspectPageShowsATagHugoCannotLexAsText(t *testing.T) {
 	pc := inspectPage("r/p.md", []byte("# T\n\n{{< badge \"unterminated\n"), testShortcodes(t))
-	if pc.broken || len(pc.issues) != 1 || pc.issues[0].Code != IssueShownAsText || !strings.Contains(pc.issues[0].Message, "line 3") ||
+	if pc.broken || len(pc.issues) != 1 || pc.issues[0].Code != model.IssueShownAsText || !strings.Contains(pc.issues[0].Message, "line 3") ||
 		!strings.Contains(pc.issues[0].Message, `{{< badge \"unterminated`) {
 		t.Errorf("got broken=%v issues=%v, want the page kept with a CONSTRUCT_SHOWN_AS_TEXT naming line 3 and the tag", pc.broken, pc.issues)
 	}
@@ -165,7 +166,7 @@ func TestInspectPageReplacesFrontMatterItCannotUse(t *testing.T) {
 	if got := string(pc.rewritten); got != "{}\n---\n\nBody\n" {
 		t.Errorf("invalid YAML: rewritten = %q, want empty JSON front matter before the body", got)
 	}
-	if len(pc.issues) != 1 || pc.issues[0].Code != IssueFrontMatterInvalid || !strings.Contains(pc.issues[0].Message, "YAML") {
+	if len(pc.issues) != 1 || pc.issues[0].Code != model.IssueFrontMatterInvalid || !strings.Contains(pc.issues[0].Message, "YAML") {
 		t.Errorf("issues = %v", pc.issues)
 	}
 
