@@ -7,13 +7,15 @@ import (
 	"strings"
 
 	"github.com/gohugoio/hugo/hugolib"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
 // markdownPages lists the pages Hugo rendered from the repositories'
 // Markdown files, by file (a slash path relative to content/, as the
 // content tree names it: a checked copy counts as the file it stands
 // for), leaving out the section pages docweave generated.
-func markdownPages(sites *hugolib.HugoSites, l projectLayout) map[string]int {
+func markdownPages(sites *hugolib.HugoSites, l hugobuild.Layout) map[string]int {
 	out := map[string]int{}
 	generated := l.SectionsDir + string(filepath.Separator)
 	for _, s := range sites.Sites {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gohugoio/hugo/common/herrors"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/pages"
 )
 
@@ -26,7 +27,7 @@ type pageFinder struct {
 	files    map[string]bool   // the Markdown files
 }
 
-func newPageFinder(l projectLayout, tree pages.Tree, scan contentScan) *pageFinder {
+func newPageFinder(l hugobuild.Layout, tree pages.Tree, scan contentScan) *pageFinder {
 	f := &pageFinder{
 		fileDirs: []string{l.ContentDir + "/", l.PagesDir + "/"},
 		logical:  make(map[string]string, len(tree.Markdown)),

@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
@@ -69,7 +70,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 			return Result{}, err
 		}
 	}
-	work := filepath.Join(opts.ProjectDir, generatedDirName, "parts")
+	work := filepath.Join(opts.ProjectDir, hugobuild.GeneratedDirName, "parts")
 	if err := os.RemoveAll(work); err != nil {
 		return Result{}, fmt.Errorf("render site %s: %w", opts.ProjectDir, err)
 	}
@@ -99,7 +100,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 			}
 			failed = append(failed, err)
 			res.Issues = append(res.Issues, Issue{Code: IssueUnitRenderFailed, Path: u.Path,
-				Message: "the unit could not be rendered and is not on the site: " + shortenHugoMessage(err.Error(), newProjectLayout(dir, published))})
+				Message: "the unit could not be rendered and is not on the site: " + shortenHugoMessage(err.Error(), hugobuild.NewLayout(dir, published))})
 			opts.Logger.Error().Err(err).Str("unit", u.Path).Msg("unit not rendered; the rest of the site is")
 			continue
 		}

@@ -3,6 +3,7 @@ package site
 import (
 	"io/fs"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/pages"
 	"github.com/docweave/docweave/site/theme"
 )
@@ -17,11 +18,11 @@ type preparedContent struct {
 // prepareContent installs the theme, lists the content and prepares every
 // Markdown file (package pages), writing the copies of the pages that
 // needed changes.
-func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
-	if err := l.resetGenerated(); err != nil {
+func prepareContent(l hugobuild.Layout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
+	if err := l.ResetGenerated(); err != nil {
 		return nil, err
 	}
-	if err := l.installTheme(themeFS, theme.Name); err != nil {
+	if err := l.InstallTheme(themeFS, theme.Name); err != nil {
 		return nil, err
 	}
 	tree, err := walkContent(l.ContentDir)

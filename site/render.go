@@ -3,41 +3,19 @@ package site
 import (
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/gohugoio/hugo/config"
-	"github.com/gohugoio/hugo/config/allconfig"
-	"github.com/gohugoio/hugo/deps"
-	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/rs/zerolog"
-	"github.com/spf13/afero"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/model"
 )
-
-// hugoBuilds lets the Hugo builds of this process run side by side (each
-// holds it shared), which the units of a site need: a small unit's build
-// is mostly work that does not spread over cores. One piece of Hugo's
-// state is process-wide, its global logger, and a build counts the errors
-// logged there as its own; with builds side by side such an error can be
-// counted by the wrong one. A build that failed only on errors it did not
-// record itself is therefore run again alone (holding it exclusively).
-var hugoBuilds sync.RWMutex
-
-// loggedElsewhere reports whether a failed build's only reason may be
-// errors another build logged: Hugo says it logged errors, and this
-// build's own loggers recorded none.
-func loggedElsewhere(err error, recorded int) bool {
-	return err != nil && recorded == 0 && strings.Contains(err.Error(), "logged ") && strings.Contains(err.Error(), "error(s)")
-}
 
 // maxBuildAttempts bounds how often one render runs Hugo: when a build
 // fails on pages the pre-render checks did not catch, those pages are
@@ -91,16 +69,16 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	if err != nil {
 		return Result{}, projectDetail{}, err
 	}
-	l := newProjectLayout(opts.ProjectDir, opts.PublishDir)
+	l := hugobuild.NewLayout(opts.ProjectDir, opts.PublishDir)
 	log := opts.Logger.With().Str("component", "site").Logger()
 
-	hugoBuilds.RLock()
+	hugobuild.Builds.RLock()
 	exclusive := false
 	defer func() {
 		if exclusive {
-			hugoBuilds.Unlock()
+			hugobuild.Builds.Unlock()
 		} else {
-			hugoBuilds.RUnlock()
+			hugobuild.Builds.RUnlock()
 		}
 	}()
 	start := time.Now()
@@ -116,10 +94,10 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	var b build
 	for attempt := 1; ; attempt++ {
 		b, err = runBuild(l, opts, role, content, log)
-		if !exclusive && loggedElsewhere(err, b.logged) {
+		if !exclusive && hugobuild.LoggedElsewhere(err, b.logged) {
 			log.Info().Err(err).Msg("hugo counted errors this build did not log; building again alone")
-			hugoBuilds.RUnlock()
-			hugoBuilds.Lock()
+			hugobuild.Builds.RUnlock()
+			hugobuild.Builds.Lock()
 			exclusive = true
 			if err := os.RemoveAll(l.PublishDir); err != nil {
 				return Result{}, projectDetail{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
@@ -219,7 +197,7 @@ type build struct {
 
 // runBuild plans the sections for the pages not left out, writes the Hugo
 // configuration and runs one build into l.PublishDir.
-func runBuild(l projectLayout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
+func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
 	plan := contentPlan{
 		scan:      planContent(content.tree, opts.Repositories, content.Excluded),
 		excluded:  content.Excluded,
@@ -239,8 +217,8 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 		return b, err
 	}
 
-	hugoErrs := &hugoErrors{}
-	sites, err := newHugoSites(l, nil, log, hugoErrs)
+	hugoErrs := &hugobuild.Errors{}
+	sites, err := hugobuild.NewSites(l, nil, log, hugoErrs)
 	if err != nil {
 		return b, err
 	}
@@ -249,12 +227,12 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 			log.Warn().Err(cerr).Msg("closing hugo sites")
 		}
 	}()
-	if b.static, err = copyStatic(sites, l.PublishDir); err != nil {
+	if b.static, err = hugobuild.CopyStatic(sites, l.PublishDir); err != nil {
 		return b, err
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
-		b.logged = len(hugoErrs.all())
-		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.all())
+		b.logged = len(hugoErrs.All())
+		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.All())
 		if logged := hugoErrs.String(); logged != "" {
 			return b, fmt.Errorf("hugo build: %w (logged: %s)", err, logged)
 		}
@@ -273,7 +251,7 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 // shortenHugoMessage makes a Hugo error readable in a build report: file
 // names relative to the project, and at most about 400 characters, keeping
 // the end, where Hugo puts the cause.
-func shortenHugoMessage(msg string, l projectLayout) string {
+func shortenHugoMessage(msg string, l hugobuild.Layout) string {
 	msg = strings.ReplaceAll(msg, l.PagesDir+"/", "")
 	msg = strings.ReplaceAll(msg, l.ContentDir+"/", "")
 	msg = strings.ReplaceAll(msg, l.ProjectDir+"/", "")
@@ -292,47 +270,4 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// newHugoSites loads the configuration written by runBuild and creates the
-// Hugo sites, the way Hugo's own command does minus its process-wide side
-// effects. The environment is not passed on: HUGO_* variables of the
-// docweave process must not change the site.
-//
-// The build reads the project from source, the disk when nil (the
-// assembly gives its stand-ins from memory, see memDirFs). Configuration
-// loading and the build get separate logger instances (both
-// forwarding to log): loading installs its logger as Hugo's global one, and
-// Hugo counts the errors of the global and the build logger together, so
-// one shared instance would count every error twice.
-func newHugoSites(l projectLayout, source afero.Fs, log zerolog.Logger, errs *hugoErrors) (*hugolib.HugoSites, error) {
-	if source == nil {
-		source = hugofs.Os
-	}
-	flags := config.New()
-	flags.Set("workingDir", l.ProjectDir)
-	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Fs:          source,
-		Logger:      newHugoLogger(log, errs),
-		Flags:       flags,
-		Filename:    l.ConfigFile,
-		Environment: "production",
-		Environ:     []string{"HUGO_ENVIRONMENT=production"},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("load hugo configuration %s: %w", l.ConfigFile, err)
-	}
-	logger := newHugoLogger(log, errs)
-	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
-		Configs:    configs,
-		Fs:         hugofs.NewFrom(source, configs.LoadingInfo.BaseConfig),
-		TestLogger: logger,
-		LogLevel:   logger.Level(),
-		StdOut:     io.Discard,
-		StdErr:     io.Discard,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("create hugo sites: %w", err)
-	}
-	return sites, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
 )
@@ -130,7 +131,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 			return nil, fmt.Errorf("site: ProjectDir %q holds content/%s besides units %s; expected the units' documentation only", opts.ProjectDir, e.Name(), strings.Join(paths, ", "))
 		}
 	}
-	scratch := filepath.Join(opts.ProjectDir, generatedDirName, "publish")
+	scratch := filepath.Join(opts.ProjectDir, hugobuild.GeneratedDirName, "publish")
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, fmt.Errorf("render units: %w", err)
 	}

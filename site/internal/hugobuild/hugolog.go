@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"io"
@@ -22,15 +22,15 @@ const maxRecordedErrors = 3
 // pages that failed.
 const maxKeptErrors = 1000
 
-// hugoErrors records the errors Hugo logs. When a template calls errorf,
+// Errors records the errors Hugo logs. When a template calls errorf,
 // Hugo's build fails with only "logged N error(s)"; the recorded messages
 // let Render say what the errors were and which pages they came from.
-type hugoErrors struct {
+type Errors struct {
 	mu       sync.Mutex
 	messages []string
 }
 
-func (h *hugoErrors) add(msg string) {
+func (h *Errors) add(msg string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.messages) < maxKeptErrors {
@@ -40,14 +40,14 @@ func (h *hugoErrors) add(msg string) {
 
 // String joins the first recorded messages, or returns "" when there are
 // none.
-func (h *hugoErrors) String() string {
+func (h *Errors) String() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return strings.Join(h.messages[:min(len(h.messages), maxRecordedErrors)], "; ")
 }
 
 // all returns a copy of every recorded message.
-func (h *hugoErrors) all() []string {
+func (h *Errors) All() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return append([]string(nil), h.messages...)
@@ -59,7 +59,7 @@ func (h *hugoErrors) all() []string {
 // at debug level and only produced when zl logs debug; warnings and errors
 // keep their level. Repeated warnings are dropped, as Hugo's own command
 // does.
-func newHugoLogger(zl zerolog.Logger, errs *hugoErrors) loggers.Logger {
+func newHugoLogger(zl zerolog.Logger, errs *Errors) loggers.Logger {
 	level := logg.LevelWarn
 	if zl.GetLevel() <= zerolog.DebugLevel {
 		level = logg.LevelInfo

@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"os"
@@ -23,9 +23,9 @@ type memDirFs struct {
 	mem      afero.Fs
 }
 
-// newMemDirFs returns the disk with dir (absolute) served from files, a
+// NewMemDirFs returns the disk with dir (absolute) served from files, a
 // map of slash paths below dir to their contents.
-func newMemDirFs(dir string, files map[string][]byte) (*memDirFs, error) {
+func NewMemDirFs(dir string, files map[string][]byte) (*memDirFs, error) {
 	mem := afero.NewMemMapFs()
 	if err := mem.MkdirAll(dir, 0o755); err != nil {
 		return nil, err

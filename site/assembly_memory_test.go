@@ -7,44 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gohugoio/hugo/hugofs"
 	"github.com/rs/zerolog"
-	"github.com/spf13/afero"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
-
-func TestMemDirFsServesTheDirectoryFromMemoryAndTheRestFromDisk(t *testing.T) {
-	root := t.TempDir()
-	onDisk := filepath.Join(root, "disk.txt")
-	if err := os.WriteFile(onDisk, []byte("disk"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(root, "mem")
-	fsys, err := newMemDirFs(dir, map[string][]byte{"a/b.md": []byte("in memory")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := afero.ReadFile(fsys, filepath.Join(dir, "a", "b.md")); err != nil || string(got) != "in memory" {
-		t.Errorf("file below the directory: %q, %v; want it from memory", got, err)
-	}
-	if got, err := afero.ReadFile(fsys, onDisk); err != nil || string(got) != "disk" {
-		t.Errorf("file outside the directory: %q, %v; want it from disk", got, err)
-	}
-	if _, err := os.Stat(dir); !os.IsNotExist(err) {
-		t.Errorf("the directory was created on disk (%v); want it in memory only", err)
-	}
-	entries, err := afero.ReadDir(fsys, filepath.Join(dir, "a"))
-	if err != nil || len(entries) != 1 || entries[0].Name() != "b.md" {
-		t.Errorf("listing a directory in memory: %v, %v", entries, err)
-	}
-	if err := fsys.Rename(filepath.Join(dir, "a", "b.md"), filepath.Join(root, "b.md")); err == nil {
-		t.Error("a rename from memory to disk succeeded; want an error")
-	}
-	if !hugofs.IsOsFs(fsys) {
-		t.Error("hugofs.IsOsFs is false; Hugo must treat the project as on disk")
-	}
-}
 
 // The assembly gives its stand-ins to Hugo from memory: none is written to
 // its work directory, and the term pages still list the pages of every unit.
@@ -86,7 +53,7 @@ func TestAssemblyWritesNoStandInsToDisk(t *testing.T) {
 		Units: []AssembledUnit{{Path: "alpha", Facts: facts, Place: func(context.Context, string) error { return nil }}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(work, generatedDirName, "stubs")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(work, hugobuild.GeneratedDirName, "stubs")); !os.IsNotExist(err) {
 		t.Errorf("stand-ins on disk (%v); want them in memory only", err)
 	}
 	term, err = os.ReadFile(filepath.Join(root, "public2", "tags", "shared", "index.html"))

@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"errors"
@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/afero"
 )
 
-// copyStatic publishes Hugo's static files (the documentation's images and
+// CopyStatic publishes Hugo's static files (the documentation's images and
 // attachments, mounted at static/docs, plus any static files of the theme)
 // into publishDir. hugolib leaves this step to Hugo's command package,
 // which docweave does not use. Hidden files and directories (".github",
 // ".gitignore") are repository plumbing, not documentation, and are skipped.
-func copyStatic(sites *hugolib.HugoSites, publishDir string) (int, error) {
+func CopyStatic(sites *hugolib.HugoSites, publishDir string) (int, error) {
 	copied := 0
 	for _, sfs := range sites.BaseFs.SourceFilesystems.Static {
 		dst := filepath.Join(publishDir, sfs.PublishFolder)

@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"crypto/sha256"
@@ -11,13 +11,13 @@ import (
 	"sort"
 )
 
-// generatedDirName is the one directory of the project Render writes to.
+// GeneratedDirName is the one directory of the project Render writes to.
 // Everything in it except the cache is rewritten on each render.
-const generatedDirName = ".docweave"
+const GeneratedDirName = ".docweave"
 
-// projectLayout names the files and directories of a Hugo project that
+// Layout names the files and directories of a Hugo project that
 // Render reads and writes.
-type projectLayout struct {
+type Layout struct {
 	ProjectDir  string // the project root (Hugo's workingDir)
 	ContentDir  string // <ProjectDir>/content: the repositories' documentation
 	Generated   string // <ProjectDir>/.docweave
@@ -30,9 +30,9 @@ type projectLayout struct {
 	PublishDir  string // where the site is written
 }
 
-func newProjectLayout(projectDir, publishDir string) projectLayout {
-	gen := filepath.Join(projectDir, generatedDirName)
-	return projectLayout{
+func NewLayout(projectDir, publishDir string) Layout {
+	gen := filepath.Join(projectDir, GeneratedDirName)
+	return Layout{
 		ProjectDir:  projectDir,
 		ContentDir:  filepath.Join(projectDir, "content"),
 		Generated:   gen,
@@ -46,11 +46,11 @@ func newProjectLayout(projectDir, publishDir string) projectLayout {
 	}
 }
 
-// resetGenerated removes what an earlier render generated (directory
+// ResetGenerated removes what an earlier render generated (directory
 // pages, page copies, configuration) so no stale file takes part in this
-// one, and keeps the caches and the installed theme (installTheme checks
+// one, and keeps the caches and the installed theme (InstallTheme checks
 // that it is the theme of this render).
-func (l projectLayout) resetGenerated() error {
+func (l Layout) ResetGenerated() error {
 	for _, p := range []string{l.SectionsDir, l.PagesDir, l.ConfigFile} {
 		if err := os.RemoveAll(p); err != nil {
 			return fmt.Errorf("remove generated %s: %w", p, err)
@@ -63,11 +63,11 @@ func (l projectLayout) resetGenerated() error {
 // theme it is (the hash of its files).
 const themeMark = ".installed"
 
-// installTheme copies the theme tree themeFS to <ThemesDir>/<name>, unless
+// InstallTheme copies the theme tree themeFS to <ThemesDir>/<name>, unless
 // the same theme is installed there already: a project rendered again (a
 // render replica's work directory) copies the theme once.
-func (l projectLayout) installTheme(themeFS fs.FS, name string) error {
-	sum, err := fsHash(themeFS)
+func (l Layout) InstallTheme(themeFS fs.FS, name string) error {
+	sum, err := FSHash(themeFS)
 	if err != nil {
 		return fmt.Errorf("install theme %s: %w", name, err)
 	}
@@ -91,8 +91,8 @@ func (l projectLayout) installTheme(themeFS fs.FS, name string) error {
 	return nil
 }
 
-// fsHash is the hash of every file of fsys, with its path.
-func fsHash(fsys fs.FS) (string, error) {
+// FSHash is the hash of every file of fsys, with its path.
+func FSHash(fsys fs.FS) (string, error) {
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func decodeLines(t *testing.T, buf *bytes.Buffer) []map[string]any {
 
 func TestHugoLoggerForwardsWarningsAndErrors(t *testing.T) {
 	var buf bytes.Buffer
-	errs := &hugoErrors{}
+	errs := &Errors{}
 	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.InfoLevel), errs)
 	hl.Warnf("template %s is slow", "page.html")
 	hl.Errorf("render failed")
@@ -53,7 +53,7 @@ func TestHugoLoggerForwardsWarningsAndErrors(t *testing.T) {
 
 func TestHugoLoggerForwardsInfoAsDebugWithFields(t *testing.T) {
 	var buf bytes.Buffer
-	errs := &hugoErrors{}
+	errs := &Errors{}
 	hl := newHugoLogger(zerolog.New(&buf).Level(zerolog.DebugLevel), errs)
 	hl.InfoCommand("build").WithField("pages", 3).Logf("done")
 
@@ -93,7 +93,7 @@ func TestForwardHugoEntryMapsLevels(t *testing.T) {
 }
 
 func TestHugoErrorsKeepsTheFirstFew(t *testing.T) {
-	var h hugoErrors
+	var h Errors
 	for _, m := range []string{"a", "b", "c", "d"} {
 		h.add(m)
 	}
@@ -104,13 +104,13 @@ func TestHugoErrorsKeepsTheFirstFew(t *testing.T) {
 
 func TestLoggedElsewhereOnlyWhenThisBuildRecordedNothing(t *testing.T) {
 	hugoSays := errors.New("logged 1 error(s)")
-	if !loggedElsewhere(hugoSays, 0) {
+	if !LoggedElsewhere(hugoSays, 0) {
 		t.Error("Hugo counted an error this build did not record: not seen as another build's")
 	}
-	if loggedElsewhere(hugoSays, 1) {
+	if LoggedElsewhere(hugoSays, 1) {
 		t.Error("an error this build recorded was taken for another build's")
 	}
-	if loggedElsewhere(errors.New("render of \"/docs/x\" failed"), 0) || loggedElsewhere(nil, 0) {
+	if LoggedElsewhere(errors.New("render of \"/docs/x\" failed"), 0) || LoggedElsewhere(nil, 0) {
 		t.Error("another failure was taken for a miscounted error")
 	}
 }
