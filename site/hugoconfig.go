@@ -228,11 +228,11 @@ func mounts(l hugobuild.Layout, plan contentPlan) []map[string]any {
 			pagesFiles = append(pagesFiles, "! /"+globEscape(file))
 		}
 	}
-	for _, ext := range otherContentExts {
+	for _, ext := range hugobuild.OtherContentExts {
 		contentFiles = append(contentFiles, "! **"+ext)
 	}
-	staticFiles := []string{"! **" + templateExt}
-	for _, ext := range markdownExts {
+	staticFiles := []string{"! **" + hugobuild.TemplateExt}
+	for _, ext := range hugobuild.MarkdownExts {
 		staticFiles = append(staticFiles, "! **"+ext)
 	}
 

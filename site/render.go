@@ -167,7 +167,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		log.Warn().Str("file", file).Msg(msg)
 	}
 	model.SortIssues(res.Issues)
-	if res.Files, err = countFiles(l.PublishDir); err != nil {
+	if res.Files, err = hugobuild.CountFiles(l.PublishDir); err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 	log.Info().
@@ -241,7 +241,7 @@ func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *prepar
 	if opts.TemplateMetrics != nil && role.whole && sites.Metrics != nil {
 		sites.Metrics.WriteMetrics(opts.TemplateMetrics)
 	}
-	b.pagesByFile = markdownPages(sites, l)
+	b.pagesByFile = hugobuild.MarkdownPages(sites, l)
 	for _, n := range b.pagesByFile {
 		b.pages += n
 	}

@@ -121,25 +121,3 @@ func TestHumanize(t *testing.T) {
 		}
 	}
 }
-
-func TestMarkdownExtensionsComeFromHugo(t *testing.T) {
-	for _, name := range []string{"a.md", "b.MARKDOWN", "c.mdown"} {
-		if !isMarkdown(name) {
-			t.Errorf("isMarkdown(%q) = false", name)
-		}
-	}
-	for _, name := range []string{"a.html", "b.adoc", "c.png", "md"} {
-		if isMarkdown(name) {
-			t.Errorf("isMarkdown(%q) = true", name)
-		}
-	}
-	for _, ext := range []string{".html", ".htm", ".adoc", ".rst", ".pdc", ".org", ".gotmpl"} {
-		found := false
-		for _, e := range otherContentExts {
-			found = found || e == ext
-		}
-		if !found {
-			t.Errorf("otherContentExts lacks %s", ext)
-		}
-	}
-}

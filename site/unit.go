@@ -199,7 +199,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 		if err := os.Rename(own, dst); err != nil {
 			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
 		}
-		if r.Files, err = countFiles(u.PublishDir); err != nil {
+		if r.Files, err = hugobuild.CountFiles(u.PublishDir); err != nil {
 			return nil, err
 		}
 	}

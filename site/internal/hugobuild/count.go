@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"fmt"
@@ -7,21 +7,19 @@ import (
 	"strings"
 
 	"github.com/gohugoio/hugo/hugolib"
-
-	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
-// markdownPages lists the pages Hugo rendered from the repositories'
+// MarkdownPages lists the pages Hugo rendered from the repositories'
 // Markdown files, by file (a slash path relative to content/, as the
 // content tree names it: a checked copy counts as the file it stands
 // for), leaving out the section pages docweave generated.
-func markdownPages(sites *hugolib.HugoSites, l hugobuild.Layout) map[string]int {
+func MarkdownPages(sites *hugolib.HugoSites, l Layout) map[string]int {
 	out := map[string]int{}
 	generated := l.SectionsDir + string(filepath.Separator)
 	for _, s := range sites.Sites {
 		for _, p := range s.Pages() {
 			f := p.File()
-			if f == nil || !isMarkdown(f.Filename()) || strings.HasPrefix(f.Filename(), generated) {
+			if f == nil || !IsMarkdown(f.Filename()) || strings.HasPrefix(f.Filename(), generated) {
 				continue
 			}
 			name := f.Filename()
@@ -38,8 +36,8 @@ func markdownPages(sites *hugolib.HugoSites, l hugobuild.Layout) map[string]int 
 	return out
 }
 
-// countFiles counts the regular files below dir.
-func countFiles(dir string) (int, error) {
+// CountFiles counts the regular files below dir.
+func CountFiles(dir string) (int, error) {
 	n := 0
 	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
 		if err != nil {
