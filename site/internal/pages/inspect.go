@@ -23,10 +23,10 @@ import (
 //     matter keys that cannot be used are removed. The result is written to
 //     a copy that is rendered instead of the file, which is never modified;
 //   - a shortcode tag the lexer cannot read and that is never closed is
-//     shown as text (model.IssueShownAsText); a page the lexer cannot read at
+//     shown as text (IssueShownAsText); a page the lexer cannot read at
 //     all is left out.
 //
-// Each of these is reported as an model.Issue naming the page.
+// Each of these is reported as a model.Issue naming the page.
 
 // pageCheck is what inspectPage found in one Markdown file.
 type pageCheck struct {
@@ -42,6 +42,10 @@ type pageCheck struct {
 	// and url) as written; the render places them in the repository's
 	// namespace.
 	redirects []string
+	// asWritten is the page as written, lexed, when inspectPage read it
+	// as it is (not repaired) or found it plain; rewrittenLexed is
+	// rewritten, lexed, when withReadableStart read it. Nil otherwise.
+	asWritten, rewrittenLexed *lexedPage
 }
 
 // maxLexRepairs bounds how many tags of one page are cut for Hugo's lexer.
@@ -78,12 +82,18 @@ func mayNeedChanges(src []byte, dialects []dialect.Dialect) bool {
 func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 	var pc pageCheck
 	if !mayNeedChanges(src, dialects) {
+		if plainPage(src) {
+			pc.asWritten = &lexedPage{src: src}
+		}
 		return pc
 	}
 	orig := src
 	src, items, ok := pc.lexRepaired(rel, src)
 	if !ok {
 		return pc
+	}
+	if bytes.Equal(src, orig) {
+		pc.asWritten = &lexedPage{src: orig, items: items}
 	}
 
 	bodyStart := 0
@@ -124,7 +134,7 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 	out.Write(converted)
 	pc.rewritten = out.Bytes()
 	if bodyStart == 0 && !frontChanged {
-		pc.rewritten = withReadableStart(pc.rewritten)
+		pc.rewritten, pc.rewrittenLexed = withReadableStart(pc.rewritten)
 	}
 	return pc
 }
@@ -133,11 +143,12 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 // when Hugo would misread its start as front matter. A conversion can
 // make such a start where the page as written had none: an admonition or
 // a GitBook block on line 1 becomes a shortcode, "{{<", which Hugo reads
-// as JSON front matter, leaving the page out.
-func withReadableStart(page []byte) []byte {
-	items, err := pageparser.ParseBytes(page, pageparser.Config{})
+// as JSON front matter, leaving the page out. It returns page's lexing
+// too when page is returned as it was and the lexer read it whole.
+func withReadableStart(page []byte) ([]byte, *lexedPage) {
+	items, err := lexPage(page)
 	if err != nil {
-		return page
+		return page, nil
 	}
 	bad := -1
 	for i, it := range items {
@@ -147,9 +158,12 @@ func withReadableStart(page []byte) []byte {
 		}
 	}
 	if !startsLikeFrontMatter(items, bad, page) {
-		return page
+		if bad >= 0 {
+			return page, nil
+		}
+		return page, &lexedPage{src: page, items: items}
 	}
-	return append([]byte(emptyFrontMatter), bytes.TrimPrefix(page, byteOrderMark)...)
+	return append([]byte(emptyFrontMatter), bytes.TrimPrefix(page, byteOrderMark)...), nil
 }
 
 // lexRepaired lexes src with Hugo's page lexer and repairs what the lexer
@@ -165,7 +179,7 @@ func withReadableStart(page []byte) []byte {
 // cannot be repaired (it is then marked broken).
 func (pc *pageCheck) lexRepaired(rel string, src []byte) ([]byte, pageparser.Items, bool) {
 	for repairs := 0; ; repairs++ {
-		items, err := pageparser.ParseBytes(src, pageparser.Config{})
+		items, err := lexPage(src)
 		if err != nil {
 			pc.fail(rel, fmt.Sprintf("the page cannot be read: %v; left out", err))
 			return nil, nil, false

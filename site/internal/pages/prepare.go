@@ -66,14 +66,14 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 			continue
 		}
 		if !check.broken {
-			params, issues := units.pageParams(rel, src, check.redirects)
+			params, issues := units.pageParams(rel, src, check.redirects, check.asWritten)
 			p.Issues = append(p.Issues, issues...)
 			if len(params) > 0 {
 				final := check.rewritten
 				if final == nil {
 					final = src
 				}
-				if out, ok := withParams(final, params); ok {
+				if out, ok := withParams(final, params, check.asWritten, check.rewrittenLexed); ok {
 					check.rewritten = out
 				}
 			}

@@ -2,12 +2,8 @@ package pages
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
-
-	"github.com/gohugoio/hugo/parser/metadecoders"
-	"github.com/gohugoio/hugo/parser/pageparser"
 
 	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/site/internal/dialect"
@@ -15,56 +11,6 @@ import (
 	"github.com/docweave/docweave/site/internal/links"
 	"github.com/docweave/docweave/site/internal/model"
 )
-
-// splitFrontMatter returns a page's front matter as a map and the offset
-// where its body starts; a page without front matter gives an empty map
-// and 0. ok is false when Hugo's page lexer cannot read the page.
-func splitFrontMatter(src []byte) (map[string]any, int, bool) {
-	items, err := pageparser.ParseBytes(src, pageparser.Config{})
-	if err != nil {
-		return nil, 0, false
-	}
-	for i, it := range items {
-		if it.IsError() {
-			return nil, 0, false
-		}
-		if !it.IsFrontMatter() {
-			continue
-		}
-		fm, err := metadecoders.Default.UnmarshalToMap(it.Val(src), pageparser.FormatFromFrontMatterType(it.Type))
-		if err != nil {
-			return nil, 0, false
-		}
-		start := len(src)
-		if i+1 < len(items) {
-			start = items[i+1].Pos()
-		}
-		return fm, start, true
-	}
-	return map[string]any{}, 0, true
-}
-
-// withParams returns src with params added to its front matter (written
-// again as JSON, which Hugo reads as well): the render hook's link pairs,
-// the page's namespaced aliases.
-func withParams(src []byte, params map[string]any) ([]byte, bool) {
-	fm, start, ok := splitFrontMatter(src)
-	if !ok {
-		return src, false
-	}
-	for k, v := range params {
-		fm[k] = v
-	}
-	data, err := json.Marshal(fm)
-	if err != nil {
-		return src, false
-	}
-	var out bytes.Buffer
-	out.Write(data)
-	out.WriteByte('\n')
-	out.Write(src[start:])
-	return out.Bytes(), true
-}
 
 // unitsOfContent groups the content tree by unit: for a page, the files
 // of the repository (or the version) it belongs to.
@@ -128,11 +74,12 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 	return links.Unit{}, false
 }
 
-// pageParams resolves the links of the page rel as written (src) and
+// pageParams resolves the links of the page rel as written (src, with
+// its lexer items when inspectPage read them) and
 // places its redirects in its unit's namespace. It returns the front
 // matter parameters the page needs for them (none when it needs none) and
 // the issues found.
-func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) (map[string]any, []model.Issue) {
+func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, lexed ...*lexedPage) (map[string]any, []model.Issue) {
 	u, ok := c.of(rel)
 	if !ok {
 		return nil, nil
@@ -147,7 +94,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string) 
 		issues = append(issues, *p)
 		c.toolProblems[u.Root] = nil // once per unit
 	}
-	if _, start, ok := splitFrontMatter(src); ok {
+	if _, start, ok := frontMatterOf(src, lexed...); ok {
 		pairs, linkIssues := links.Resolve(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
 		issues = append(issues, linkIssues...)
 		if len(pairs) > 0 {
