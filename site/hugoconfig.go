@@ -16,8 +16,8 @@ import (
 
 // searchOutputFormat is the name of the home page's output format that
 // writes the render's search entries to /search/index.json, as records
-// of fields and page HTML (searchrecords.go); the assembly writes the
-// site's index from them over that file (searchindex.go).
+// of fields and page HTML (package searchindex reads them); the assembly writes the
+// site's index from them over that file (package searchindex).
 const searchOutputFormat = "searchindex"
 
 // defaultTaxonomies apply when the configuration names none, as in the spec.

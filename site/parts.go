@@ -151,7 +151,7 @@ func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, erro
 }
 
 // compactWholeSearch turns the one search index file of a one-piece
-// render into the pieces an assembly writes (searchindex.go), so that
+// render into the pieces an assembly writes (package searchindex), so that
 // both publish the same site.
 func compactWholeSearch(opts Options) error {
 	units := Units(opts.Repositories)

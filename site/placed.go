@@ -140,7 +140,7 @@ func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error 
 	return nil
 }
 
-// writeSearchIndex writes the search index of the units (searchindex.go)
+// writeSearchIndex writes the search index of the units (package searchindex)
 // and removes the files of the one in place that it no longer has. Its
 // files other than the manifest are named by their content, so a file in
 // place under the same name is left as it is.

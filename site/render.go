@@ -19,7 +19,7 @@ import (
 
 // maxBuildAttempts bounds how often one render runs Hugo: when a build
 // fails on pages the pre-render checks did not catch, those pages are
-// rendered again with what broke them shown as text (fallback.go), or at
+// rendered again with what broke them shown as text (package pages), or at
 // last left out, and the build is run again.
 const maxBuildAttempts = 6
 
@@ -120,7 +120,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 		}
 		// A failing page is rendered again with what broke it shown as
-		// text (fallback.go); only one with no step left is left out. The
+		// text (package pages); only one with no step left is left out. The
 		// last attempts leave pages out directly, so that the bound holds.
 		var leftOut []string
 		for _, rel := range sortedKeys(culprits) {

@@ -25,10 +25,28 @@
 //
 // Documentation written for other tools must not stop the site: before
 // Hugo runs, every Markdown file is checked with Hugo's own page lexer
-// (inspect.go), and what Hugo would refuse — unknown shortcodes, front
-// matter it cannot use — is set right in a copy; a page that still fails
-// while Hugo renders is left out and the build run again. Each case is an
-// Issue in the Result. A unit that cannot render at all fails alone.
+// and converted from its tool's dialect (package pages), and what Hugo
+// would refuse — unknown shortcodes, front matter it cannot use — is set
+// right in a copy; a page that still fails while Hugo renders is shown
+// with what broke it as text, or at last left out, and the build run
+// again. Each case is an Issue in the Result. A unit that cannot render
+// at all fails alone.
+//
+// This package holds the entry points and the render of a unit; each
+// other part has a package of its own under site/internal, so that only
+// these entry points are exported:
+//
+//	model        the repositories, versions and issues every part shares
+//	pages        a repository's Markdown files → neutral Markdown pages:
+//	             checks, front matter, dialects, links, navigation
+//	dialect      the Dialect interface; dialect/hugo, dialect/gitbook,
+//	             dialect/admonitions (MkDocs and Docusaurus callouts),
+//	             dialect/mkdocs, dialect/docusaurus: one package each,
+//	             listed in pages/dialects.go
+//	links        what a page's links name in its unit
+//	mdcode       where a Markdown body's code is
+//	hugobuild    the machinery of one Hugo build in this process
+//	searchindex  the site's search index from the units' records
 //
 // Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
 // rather than through its command package: each render builds a fresh set of

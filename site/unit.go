@@ -250,7 +250,7 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// splitSearch reads the search records of a render (searchrecords.go)
+// splitSearch reads the search records of a render (package searchindex)
 // and returns each unit's entries, in the order they came: an entry
 // belongs to the unit whose root URL its URL starts with. Nil when the
 // site has no search.

@@ -24,7 +24,7 @@ type Layout struct {
 	ConfigFile  string // the Hugo configuration written for this render
 	ThemesDir   string // Hugo's themesDir; the theme is installed below it
 	SectionsDir string // generated directory pages, mounted beside content
-	PagesDir    string // checked copies of pages that needed changes (see inspect.go)
+	PagesDir    string // checked copies of pages that needed changes (see package pages)
 	CacheDir    string // Hugo's file caches; kept between renders
 	ResourceDir string // Hugo's processed resources (CSS); kept between renders
 	PublishDir  string // where the site is written

@@ -46,7 +46,7 @@ type Repository struct {
 	// content/<ContentPath>/<Slug>/ and nothing else directly under
 	// content/<ContentPath>/; its pages are served under
 	// /docs/<ContentPath>/<Slug>/, and /docs/<ContentPath>/ redirects to the
-	// default version (see versions.go).
+	// default version (see site/versions.go).
 	Versions []Version
 	// Untrusted marks a repository whose authors must not be able to run
 	// script on the site (repositories[].trusted: false): the raw HTML of
@@ -54,7 +54,7 @@ type Repository struct {
 	Untrusted bool
 	// DocRoots are the repository's documentation roots as repository
 	// paths ("docs"): a link written from the repository's root into one
-	// of them is a link into its documentation (see links.go).
+	// of them is a link into its documentation (see package links).
 	DocRoots []string
 	// SourceURL, when set, is the forge's page of a file of the repository
 	// at the branch built, with {path} for the file's repository path: a
