@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/theme"
 	"github.com/docweave/docweave/version"
 )
@@ -163,7 +164,7 @@ var (
 // themeHash is the hash of every file of the embedded theme.
 func themeHash() string {
 	themeOnce.Do(func() {
-		themeSum, _ = fsHash(theme.FS()) // an embedded tree always reads
+		themeSum, _ = hugobuild.FSHash(theme.FS()) // an embedded tree always reads
 	})
 	return themeSum
 }

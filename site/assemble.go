@@ -17,6 +17,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -239,22 +240,22 @@ func assemble(ctx context.Context, opts AssembleOptions, themeFS fs.FS) (Assembl
 
 // runAssemblyBuild runs the assembly's one Hugo build, beside other
 // builds of this process, or alone when Hugo counted errors it did not log
-// itself (see hugoBuilds).
-func runAssemblyBuild(ctx context.Context, l projectLayout, source afero.Fs, log zerolog.Logger) error {
+// itself (see hugobuild.Builds).
+func runAssemblyBuild(ctx context.Context, l hugobuild.Layout, source afero.Fs, log zerolog.Logger) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("site: assemble: %w", err)
 	}
-	hugoBuilds.RLock()
+	hugobuild.Builds.RLock()
 	logged, err := assemblyBuild(l, source, log)
-	hugoBuilds.RUnlock()
-	if loggedElsewhere(err, logged) {
+	hugobuild.Builds.RUnlock()
+	if hugobuild.LoggedElsewhere(err, logged) {
 		log.Info().Err(err).Msg("hugo counted errors the assembly did not log; building again alone")
 		if err := os.RemoveAll(l.PublishDir); err != nil {
 			return fmt.Errorf("site: assemble: %w", err)
 		}
-		hugoBuilds.Lock()
+		hugobuild.Builds.Lock()
 		_, err = assemblyBuild(l, source, log)
-		hugoBuilds.Unlock()
+		hugobuild.Builds.Unlock()
 	}
 	if err != nil {
 		return err
@@ -264,9 +265,9 @@ func runAssemblyBuild(ctx context.Context, l projectLayout, source afero.Fs, log
 
 // assemblyBuild is one Hugo build of the assembly; it returns how many
 // errors its own loggers recorded.
-func assemblyBuild(l projectLayout, source afero.Fs, log zerolog.Logger) (int, error) {
-	errs := &hugoErrors{}
-	sites, err := newHugoSites(l, source, log, errs)
+func assemblyBuild(l hugobuild.Layout, source afero.Fs, log zerolog.Logger) (int, error) {
+	errs := &hugobuild.Errors{}
+	sites, err := hugobuild.NewSites(l, source, log, errs)
 	if err != nil {
 		return 0, fmt.Errorf("site: assemble: %w", err)
 	}
@@ -276,12 +277,12 @@ func assemblyBuild(l projectLayout, source afero.Fs, log zerolog.Logger) (int, e
 		}
 	}()
 	// The theme's own static files; the units' files are placed later.
-	if _, err := copyStatic(sites, l.PublishDir); err != nil {
+	if _, err := hugobuild.CopyStatic(sites, l.PublishDir); err != nil {
 		return 0, fmt.Errorf("site: assemble: %w", err)
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
 		if logged := errs.String(); logged != "" {
-			return len(errs.all()), fmt.Errorf("site: assemble: hugo build: %w (logged: %s)", err, logged)
+			return len(errs.All()), fmt.Errorf("site: assemble: hugo build: %w (logged: %s)", err, logged)
 		}
 		return 0, fmt.Errorf("site: assemble: hugo build: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -29,7 +30,7 @@ const assembledKeep = 2
 // equal pages, so pages rendered once are taken again by every assembly
 // with the same key.
 type assemblyPages struct {
-	layout  projectLayout
+	layout  hugobuild.Layout
 	themeFS fs.FS
 	stubs   map[string][]byte // slash path below content/ → file
 	config  map[string]any
@@ -43,11 +44,11 @@ func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*uni
 	if p.stubs, err = stubFiles(opts.Repositories, facts); err != nil {
 		return nil, err
 	}
-	p.layout = newProjectLayout(opts.WorkDir, "")
+	p.layout = hugobuild.NewLayout(opts.WorkDir, "")
 	stubs := filepath.Join(p.layout.Generated, "stubs")
 	siteOpts := Options{ProjectDir: opts.WorkDir, Generator: opts.Generator, Repositories: opts.Repositories}
 	p.config = hugoConfig(siteOpts, p.layout, contentPlan{stubs: stubs}, renderRole{pageCounts: counts, recent: recent})
-	themeSum, err := fsHash(themeFS)
+	themeSum, err := hugobuild.FSHash(themeFS)
 	if err != nil {
 		return nil, err
 	}
@@ -77,11 +78,11 @@ func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, er
 			return false, fmt.Errorf("site: assemble: clear %s: %w", dir, err)
 		}
 	}
-	source, err := newMemDirFs(stubs, p.stubs)
+	source, err := hugobuild.NewMemDirFs(stubs, p.stubs)
 	if err != nil {
 		return false, fmt.Errorf("site: assemble: %w", err)
 	}
-	if err := l.installTheme(p.themeFS, theme.Name); err != nil {
+	if err := l.InstallTheme(p.themeFS, theme.Name); err != nil {
 		return false, err
 	}
 	staging := p.dir + ".tmp"

@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/gohugoio/hugo/common/herrors"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 // When Hugo's build fails, the pages it names in its errors are the ones
@@ -24,7 +27,7 @@ type pageFinder struct {
 	files    map[string]bool   // the Markdown files
 }
 
-func newPageFinder(l projectLayout, tree contentTree, scan contentScan) *pageFinder {
+func newPageFinder(l hugobuild.Layout, tree pages.Tree, scan contentScan) *pageFinder {
 	f := &pageFinder{
 		fileDirs: []string{l.ContentDir + "/", l.PagesDir + "/"},
 		logical:  make(map[string]string, len(tree.Markdown)),

@@ -8,11 +8,14 @@ import (
 
 	"github.com/gohugoio/hugo/common/herrors"
 	"github.com/gohugoio/hugo/common/text"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
-func testFinder(t *testing.T) (*pageFinder, projectLayout) {
-	l := newProjectLayout("/p", "/out")
-	tree := contentTree{Markdown: []string{"r/a.md", "r/My Page.md", "r/sub/README.md", "r/b.md"}}
+func testFinder(t *testing.T) (*pageFinder, hugobuild.Layout) {
+	l := hugobuild.NewLayout("/p", "/out")
+	tree := pages.Tree{Markdown: []string{"r/a.md", "r/My Page.md", "r/sub/README.md", "r/b.md"}}
 	scan := contentScan{IndexFiles: map[string]string{"r/sub": "r/sub/README.md"}}
 	return newPageFinder(l, tree, scan), l
 }
@@ -62,7 +65,7 @@ func TestCulpritsFromPagePathsOnlyWhenNoFileIsNamed(t *testing.T) {
 }
 
 func TestShortenHugoMessage(t *testing.T) {
-	l := newProjectLayout("/p", "/out")
+	l := hugobuild.NewLayout("/p", "/out")
 	got := shortenHugoMessage(`"/p/content/r/a.md:3:1":   bad   thing`, l)
 	if got != `"r/a.md:3:1": bad thing` {
 		t.Errorf("shortened = %q", got)

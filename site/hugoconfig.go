@@ -10,13 +10,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/theme"
 )
 
 // searchOutputFormat is the name of the home page's output format that
 // writes the render's search entries to /search/index.json, as records
-// of fields and page HTML (searchrecords.go); the assembly writes the
-// site's index from them over that file (searchindex.go).
+// of fields and page HTML (package searchindex reads them); the assembly writes the
+// site's index from them over that file (package searchindex).
 const searchOutputFormat = "searchindex"
 
 // defaultTaxonomies apply when the configuration names none, as in the spec.
@@ -61,7 +62,7 @@ const unitFactsOutputFormat = "unitfacts"
 // hugoConfig builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
-func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole) map[string]any {
+func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderRole) map[string]any {
 	g := opts.Generator
 	title := g.Title
 	if title == "" {
@@ -185,7 +186,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 			"http":  map[string]any{"urls": []string{"none"}},
 		},
 	}
-	addMenuWindow(cfg, docweave)
+	hugobuild.AddMenuWindow(cfg, docweave)
 	if opts.TemplateMetrics != nil && role.whole {
 		// Hugo times every template it executes; runBuild writes the
 		// table out (see Options.TemplateMetrics).
@@ -206,7 +207,7 @@ func hugoConfig(opts Options, l projectLayout, plan contentPlan, role renderRole
 // Hugo applies a mount's file patterns in order, first match wins.
 //   - pages that needed changes are read from their checked copies in
 //     PagesDir instead, and pages that cannot render are left out.
-func mounts(l projectLayout, plan contentPlan) []map[string]any {
+func mounts(l hugobuild.Layout, plan contentPlan) []map[string]any {
 	if plan.stubs != "" {
 		return []map[string]any{{"source": plan.stubs, "target": "content"}}
 	}
@@ -227,11 +228,11 @@ func mounts(l projectLayout, plan contentPlan) []map[string]any {
 			pagesFiles = append(pagesFiles, "! /"+globEscape(file))
 		}
 	}
-	for _, ext := range otherContentExts {
+	for _, ext := range hugobuild.OtherContentExts {
 		contentFiles = append(contentFiles, "! **"+ext)
 	}
-	staticFiles := []string{"! **" + templateExt}
-	for _, ext := range markdownExts {
+	staticFiles := []string{"! **" + hugobuild.TemplateExt}
+	for _, ext := range hugobuild.MarkdownExts {
 		staticFiles = append(staticFiles, "! **"+ext)
 	}
 

@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
-func testLayout(t *testing.T) projectLayout {
-	return newProjectLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
+func testLayout(t *testing.T) hugobuild.Layout {
+	return hugobuild.NewLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
 }
 
 func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {

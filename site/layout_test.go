@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"testing"
 	"testing/fstest"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
 func TestProjectLayoutKeepsGeneratedFilesUnderOneDirectory(t *testing.T) {
-	l := newProjectLayout("/p", "/out/public/")
-	gen := filepath.Join("/p", generatedDirName)
+	l := hugobuild.NewLayout("/p", "/out/public/")
+	gen := filepath.Join("/p", hugobuild.GeneratedDirName)
 	for name, p := range map[string]string{
 		"ConfigFile": l.ConfigFile, "ThemesDir": l.ThemesDir, "SectionsDir": l.SectionsDir,
 		"CacheDir": l.CacheDir, "ResourceDir": l.ResourceDir,
@@ -26,14 +28,14 @@ func TestProjectLayoutKeepsGeneratedFilesUnderOneDirectory(t *testing.T) {
 }
 
 func TestResetGeneratedKeepsTheCache(t *testing.T) {
-	l := newProjectLayout(t.TempDir(), filepath.Join(t.TempDir(), "public"))
+	l := hugobuild.NewLayout(t.TempDir(), filepath.Join(t.TempDir(), "public"))
 	writeFiles(t, l.Generated, map[string]string{
 		"themes/docweave/old.html": "x",
 		"sections/a/_index.md":     "x",
 		"hugo.json":                "{}",
 		"cache/entry":              "kept",
 	})
-	if err := l.resetGenerated(); err != nil {
+	if err := l.ResetGenerated(); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{l.SectionsDir, l.ConfigFile} {
@@ -41,7 +43,7 @@ func TestResetGeneratedKeepsTheCache(t *testing.T) {
 			t.Errorf("%s survived the reset: %v", p, err)
 		}
 	}
-	// The caches stay, and so does the theme: installTheme checks it.
+	// The caches stay, and so does the theme: hugobuild.InstallTheme checks it.
 	for _, p := range []string{filepath.Join(l.CacheDir, "entry"), filepath.Join(l.ThemesDir, "docweave", "old.html")} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s removed: %v", p, err)
@@ -50,13 +52,13 @@ func TestResetGeneratedKeepsTheCache(t *testing.T) {
 }
 
 func TestInstallThemeCopiesTheTree(t *testing.T) {
-	l := newProjectLayout(t.TempDir(), filepath.Join(t.TempDir(), "public"))
+	l := hugobuild.NewLayout(t.TempDir(), filepath.Join(t.TempDir(), "public"))
 	tree := fstest.MapFS{
 		"layouts/all.html":  {Data: []byte("all")},
 		"assets/css/x.css":  {Data: []byte("css")},
 		"layouts/_partials": {Mode: fs.ModeDir},
 	}
-	if err := l.installTheme(tree, "t"); err != nil {
+	if err := l.InstallTheme(tree, "t"); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(l.ThemesDir, "t", "assets", "css", "x.css"))
@@ -67,7 +69,7 @@ func TestInstallThemeCopiesTheTree(t *testing.T) {
 	// directory installs the theme once).
 	marker := filepath.Join(l.ThemesDir, "t", "layouts", "all.html")
 	before, _ := os.Stat(marker)
-	if err := l.installTheme(tree, "t"); err != nil {
+	if err := l.InstallTheme(tree, "t"); err != nil {
 		t.Fatal(err)
 	}
 	if after, _ := os.Stat(marker); !os.SameFile(before, after) {
@@ -75,7 +77,7 @@ func TestInstallThemeCopiesTheTree(t *testing.T) {
 	}
 	// Another theme replaces it whole: no file of the old one stays.
 	other := fstest.MapFS{"layouts/other.html": {Data: []byte("other")}}
-	if err := l.installTheme(other, "t"); err != nil {
+	if err := l.InstallTheme(other, "t"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(marker); !errors.Is(err, os.ErrNotExist) {

@@ -12,35 +12,6 @@ import (
 	"github.com/rs/zerolog"
 )
 
-func TestLinkPathDecodesWhatForgesWrite(t *testing.T) {
-	for in, want := range map[string]string{
-		"securing%5c_nats/tls.md":    "securing_nats/tls.md",
-		`securing\_nats/tls.md`:      "securing_nats/tls.md",
-		"guide/getting%20started.md": "guide/getting started.md",
-		"setup.md#step-2":            "setup.md",
-		"setup.md?plain=1#x":         "setup.md",
-		`a\b.md`:                     `a\b.md`, // not an escape: b is no punctuation
-		"../up/page.md":              "../up/page.md",
-	} {
-		if got := linkPath(in); got != want {
-			t.Errorf("linkPath(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestRelativeLink(t *testing.T) {
-	for _, c := range []struct{ from, to, want string }{
-		{"r/a", "r/a/b.md", "b.md"},
-		{"r/a", "r/c/d.md", "../c/d.md"},
-		{"r", "r/x/y/z.png", "x/y/z.png"},
-		{"r/a/b", "r", "../../"},
-	} {
-		if got := relativeLink(c.from, c.to); got != c.want {
-			t.Errorf("relativeLink(%q, %q) = %q, want %q", c.from, c.to, got, c.want)
-		}
-	}
-}
-
 // linkFixture is a repository whose documentation root is docs/, written
 // the way GitBook and forges link.
 func linkFixture() map[string]string {
@@ -180,24 +151,5 @@ func TestLinksOutsideTheDocumentationGoToTheForge(t *testing.T) {
 		if is.Code == IssueLinkUnresolved {
 			t.Errorf("reported although the forge is known: %v", is)
 		}
-	}
-}
-
-// A versioned repository's links resolve within their own version.
-func TestLinksOfAVersionStayInTheirVersion(t *testing.T) {
-	units := newUnitsOfContent(contentTree{
-		Dirs:     []string{"gb", "gb/v1", "gb/v2", "gb/v1/guide", "gb/v2/guide"},
-		Markdown: []string{"gb/v1/index.md", "gb/v1/guide/setup.md", "gb/v2/index.md", "gb/v2/guide/setup.md"},
-	}, []Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"},
-		Versions: []Version{{Name: "v1", Slug: "v1", SourceURL: "https://x/v1/{path}"}, {Name: "v2", Slug: "v2", Default: true}}}}, "")
-	u, ok := units.of("gb/v1/index.md")
-	if !ok || u.root != "gb/v1" || u.sourceURL != "https://x/v1/{path}" {
-		t.Fatalf("unit of gb/v1/index.md: %+v, %v", u, ok)
-	}
-	if target, outside, _ := u.resolve("gb/v1/index.md", "/docs/guide/setup.md"); !target.ok || target.path != "gb/v1/guide/setup.md" || outside {
-		t.Errorf("resolved to %+v (outside %v), want gb/v1/guide/setup.md", target, outside)
-	}
-	if _, outside, _ := u.resolve("gb/v1/index.md", "../v2/index.md"); !outside {
-		t.Error("a link into another version's tree was taken")
 	}
 }

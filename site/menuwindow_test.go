@@ -5,16 +5,18 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
-// A folder of more pages than menuWindow: a page's menu lists the window
+// A folder of more pages than hugobuild.MenuWindow: a page's menu lists the window
 // of its folder holding it, plus a link to the folder's listing at the
 // listing page showing that window; the listing is paginated by the same
 // size and, page after page, links every page of the folder once. A
 // folder's pages in every menu made the site grow with the square of the
 // folder (one folder of 9,990 pages: 470 KB a page).
 func TestMenuOfALargeFolderIsAWindowAndItsListingPaginates(t *testing.T) {
-	const n = 2*menuWindow + 30
+	const n = 2*hugobuild.MenuWindow + 30
 	files := map[string]string{"content/big/index.md": "# Big\n", "content/big/sub/a.md": "# A\n"}
 	for i := range n {
 		files[fmt.Sprintf("content/big/many/p%04d.md", i)] = fmt.Sprintf("# Page %d\n", i)
@@ -27,9 +29,9 @@ func TestMenuOfALargeFolderIsAWindowAndItsListingPaginates(t *testing.T) {
 		first, last int
 		all         string
 	}{
-		{0, 0, menuWindow - 1, `/docs/big/many/`},
-		{menuWindow + 7, menuWindow, 2*menuWindow - 1, `/docs/big/many/page/2/`},
-		{n - 1, 2 * menuWindow, n - 1, `/docs/big/many/page/3/`},
+		{0, 0, hugobuild.MenuWindow - 1, `/docs/big/many/`},
+		{hugobuild.MenuWindow + 7, hugobuild.MenuWindow, 2*hugobuild.MenuWindow - 1, `/docs/big/many/page/2/`},
+		{n - 1, 2 * hugobuild.MenuWindow, n - 1, `/docs/big/many/page/3/`},
 	} {
 		html := tree[fmt.Sprintf("docs/big/many/p%04d/index.html", c.page)]
 		menu := between(html, `<nav id="dw-menu"`, "</nav>")

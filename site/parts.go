@@ -11,6 +11,9 @@ import (
 	"sort"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
+	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -67,7 +70,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 			return Result{}, err
 		}
 	}
-	work := filepath.Join(opts.ProjectDir, generatedDirName, "parts")
+	work := filepath.Join(opts.ProjectDir, hugobuild.GeneratedDirName, "parts")
 	if err := os.RemoveAll(work); err != nil {
 		return Result{}, fmt.Errorf("render site %s: %w", opts.ProjectDir, err)
 	}
@@ -97,7 +100,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 			}
 			failed = append(failed, err)
 			res.Issues = append(res.Issues, Issue{Code: IssueUnitRenderFailed, Path: u.Path,
-				Message: "the unit could not be rendered and is not on the site: " + shortenHugoMessage(err.Error(), newProjectLayout(dir, published))})
+				Message: "the unit could not be rendered and is not on the site: " + shortenHugoMessage(err.Error(), hugobuild.NewLayout(dir, published))})
 			opts.Logger.Error().Err(err).Str("unit", u.Path).Msg("unit not rendered; the rest of the site is")
 			continue
 		}
@@ -117,7 +120,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 		return Result{}, fmt.Errorf("render site %s: %w", opts.ProjectDir, err)
 	}
 	res.Files = ar.Files
-	sortIssues(res.Issues)
+	model.SortIssues(res.Issues)
 	return res, nil
 }
 
@@ -148,7 +151,7 @@ func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, erro
 }
 
 // compactWholeSearch turns the one search index file of a one-piece
-// render into the pieces an assembly writes (searchindex.go), so that
+// render into the pieces an assembly writes (package searchindex), so that
 // both publish the same site.
 func compactWholeSearch(opts Options) error {
 	units := Units(opts.Repositories)
@@ -160,11 +163,11 @@ func compactWholeSearch(opts Options) error {
 	if err != nil || len(byUnit) == 0 {
 		return err // no index: a site without search
 	}
-	books := make([][]searchEntry, len(paths))
+	books := make([][]searchindex.Entry, len(paths))
 	for i, p := range paths {
 		books[i] = byUnit[p]
 	}
-	files, err := compactSearch(books)
+	files, err := searchindex.Compact(books)
 	if err != nil {
 		return err
 	}

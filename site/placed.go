@@ -14,6 +14,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/docweave/docweave/site/internal/searchindex"
 )
 
 // PlacedSite describes what a publish directory holds, as the assembly
@@ -82,7 +84,7 @@ func preparePublishDir(dir, workDir string, placed *PlacedSite) (*PlacedSite, er
 				cp.Units[k] = v
 			}
 			if cp.Search != "" { // written by an earlier docweave
-				cp.SearchFiles = append(slices.Clone(cp.SearchFiles), FileHash{Rel: searchManifestFile, Hash: cp.Search})
+				cp.SearchFiles = append(slices.Clone(cp.SearchFiles), FileHash{Rel: searchindex.ManifestFile, Hash: cp.Search})
 				cp.Search = ""
 			}
 			return &cp, nil
@@ -138,7 +140,7 @@ func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error 
 	return nil
 }
 
-// writeSearchIndex writes the search index of the units (searchindex.go)
+// writeSearchIndex writes the search index of the units (package searchindex)
 // and removes the files of the one in place that it no longer has. Its
 // files other than the manifest are named by their content, so a file in
 // place under the same name is left as it is.
@@ -147,19 +149,19 @@ func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []As
 	for _, u := range units {
 		byPath[u.Path] = u
 	}
-	var books [][]searchEntry
+	var books [][]searchindex.Entry
 	for _, unit := range Units(repos) {
 		u, ok := byPath[unit.Path]
 		if !ok || len(u.Search) == 0 {
 			continue
 		}
-		var entries []searchEntry
+		var entries []searchindex.Entry
 		if err := json.Unmarshal(u.Search, &entries); err != nil {
 			return fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
 		}
 		books = append(books, entries)
 	}
-	files, err := compactSearch(books)
+	files, err := searchindex.Compact(books)
 	if err != nil {
 		return err
 	}

@@ -1,50 +1,25 @@
 package site
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/gohugoio/hugo/config"
-	"github.com/gohugoio/hugo/config/allconfig"
-	"github.com/gohugoio/hugo/deps"
-	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/rs/zerolog"
-	"github.com/spf13/afero"
 
-	"github.com/docweave/docweave/htmlsafe"
-	"github.com/docweave/docweave/site/theme"
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
 )
-
-// hugoBuilds lets the Hugo builds of this process run side by side (each
-// holds it shared), which the units of a site need: a small unit's build
-// is mostly work that does not spread over cores. One piece of Hugo's
-// state is process-wide, its global logger, and a build counts the errors
-// logged there as its own; with builds side by side such an error can be
-// counted by the wrong one. A build that failed only on errors it did not
-// record itself is therefore run again alone (holding it exclusively).
-var hugoBuilds sync.RWMutex
-
-// loggedElsewhere reports whether a failed build's only reason may be
-// errors another build logged: Hugo says it logged errors, and this
-// build's own loggers recorded none.
-func loggedElsewhere(err error, recorded int) bool {
-	return err != nil && recorded == 0 && strings.Contains(err.Error(), "logged ") && strings.Contains(err.Error(), "error(s)")
-}
 
 // maxBuildAttempts bounds how often one render runs Hugo: when a build
 // fails on pages the pre-render checks did not catch, those pages are
-// rendered again with what broke them shown as text (fallback.go), or at
+// rendered again with what broke them shown as text (package pages), or at
 // last left out, and the build is run again.
 const maxBuildAttempts = 6
 
@@ -94,16 +69,16 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	if err != nil {
 		return Result{}, projectDetail{}, err
 	}
-	l := newProjectLayout(opts.ProjectDir, opts.PublishDir)
+	l := hugobuild.NewLayout(opts.ProjectDir, opts.PublishDir)
 	log := opts.Logger.With().Str("component", "site").Logger()
 
-	hugoBuilds.RLock()
+	hugobuild.Builds.RLock()
 	exclusive := false
 	defer func() {
 		if exclusive {
-			hugoBuilds.Unlock()
+			hugobuild.Builds.Unlock()
 		} else {
-			hugoBuilds.RUnlock()
+			hugobuild.Builds.RUnlock()
 		}
 	}()
 	start := time.Now()
@@ -119,10 +94,10 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 	var b build
 	for attempt := 1; ; attempt++ {
 		b, err = runBuild(l, opts, role, content, log)
-		if !exclusive && loggedElsewhere(err, b.logged) {
+		if !exclusive && hugobuild.LoggedElsewhere(err, b.logged) {
 			log.Info().Err(err).Msg("hugo counted errors this build did not log; building again alone")
-			hugoBuilds.RUnlock()
-			hugoBuilds.Lock()
+			hugobuild.Builds.RUnlock()
+			hugobuild.Builds.Lock()
 			exclusive = true
 			if err := os.RemoveAll(l.PublishDir); err != nil {
 				return Result{}, projectDetail{}, fmt.Errorf("render site %s: clear %s for another attempt: %w", l.ProjectDir, l.PublishDir, err)
@@ -137,7 +112,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		}
 		culprits := b.culprits
 		for rel := range culprits {
-			if content.excluded[rel] {
+			if content.Excluded[rel] {
 				delete(culprits, rel) // already left out: not this page's doing
 			}
 		}
@@ -145,27 +120,27 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 		}
 		// A failing page is rendered again with what broke it shown as
-		// text (fallback.go); only one with no step left is left out. The
+		// text (package pages); only one with no step left is left out. The
 		// last attempts leave pages out directly, so that the bound holds.
 		var leftOut []string
 		for _, rel := range sortedKeys(culprits) {
 			if attempt < maxBuildAttempts-1 {
-				if is, ok := content.showAsText(l, rel, culprits[rel]); ok {
-					content.issues = append(content.issues, is)
+				if is, ok := content.ShowAsText(rel, culprits[rel], func(msg string) string { return shortenHugoMessage(msg, l) }); ok {
+					content.Issues = append(content.Issues, is)
 					log.Warn().Str("file", rel).Str("code", IssueShownAsText).Msg(is.Message)
 					continue
 				}
 			}
 			leftOut = append(leftOut, rel)
 		}
-		if len(role.units) <= 1 && len(content.excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
+		if len(role.units) <= 1 && len(content.Excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
-				l.ProjectDir, len(content.excluded)+len(leftOut), len(content.tree.Markdown), err)
+				l.ProjectDir, len(content.Excluded)+len(leftOut), len(content.tree.Markdown), err)
 		}
 		for _, rel := range leftOut {
-			content.excluded[rel] = true
+			content.Excluded[rel] = true
 			msg := "the page cannot be rendered, even with what broke it shown as text, and is left out: " + shortenHugoMessage(culprits[rel], l)
-			content.issues = append(content.issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
+			content.Issues = append(content.Issues, Issue{Code: IssuePageRenderFailed, Path: rel, Message: msg})
 			log.Warn().Str("file", rel).Str("code", IssuePageRenderFailed).Msg(msg)
 		}
 		if err := os.RemoveAll(l.PublishDir); err != nil {
@@ -179,7 +154,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 
-	res := Result{Pages: b.pages, Issues: content.issues}
+	res := Result{Pages: b.pages, Issues: content.Issues}
 	for _, file := range b.scan.Shadowed {
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file,
 			Message: "not rendered: its directory also has an _index file, which is the directory's page"})
@@ -191,114 +166,23 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		res.Issues = append(res.Issues, Issue{Code: IssueIndexShadowed, Path: file, Message: msg})
 		log.Warn().Str("file", file).Msg(msg)
 	}
-	sortIssues(res.Issues)
-	if res.Files, err = countFiles(l.PublishDir); err != nil {
+	model.SortIssues(res.Issues)
+	if res.Files, err = hugobuild.CountFiles(l.PublishDir); err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}
 	log.Info().
 		Int("pages", res.Pages).
 		Int("files", res.Files).
 		Int("markdown_files", len(content.tree.Markdown)).
-		Int("pages_left_out", len(content.excluded)).
-		Int("pages_adjusted", len(content.rewritten)).
+		Int("pages_left_out", len(content.Excluded)).
+		Int("pages_adjusted", len(content.Rewritten)).
 		Int("issues", len(res.Issues)).
 		Int("generated_sections", len(b.scan.Generated)).
 		Int("static_files", b.static).
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.excluded, pages: b.pagesByFile}, nil
-}
-
-// preparedContent is the content of one render, checked once and shared by
-// its build attempts.
-type preparedContent struct {
-	tree      contentTree
-	excluded  map[string]bool // pages left out
-	rewritten map[string]bool // pages rendered from their checked copy
-	issues    []Issue
-	fallbacks map[string]*pageFallback // pages Hugo could not render as written
-}
-
-// prepareContent installs the theme, lists the content and checks every
-// Markdown file (see inspect.go), writing the copies of the pages that
-// needed changes.
-func prepareContent(l projectLayout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
-	if err := l.resetGenerated(); err != nil {
-		return nil, err
-	}
-	if err := l.installTheme(themeFS, theme.Name); err != nil {
-		return nil, err
-	}
-	known, err := knownShortcodes(themeFS)
-	if err != nil {
-		return nil, err
-	}
-	tree, err := walkContent(l.ContentDir)
-	if err != nil {
-		return nil, err
-	}
-	c := &preparedContent{tree: tree, excluded: map[string]bool{}, rewritten: map[string]bool{}}
-	units := newUnitsOfContent(tree, repos, l.ContentDir)
-	for _, rel := range tree.Markdown {
-		src, err := os.ReadFile(filepath.Join(l.ContentDir, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, fmt.Errorf("read page %s: %w", rel, err)
-		}
-		sanitized := false
-		if untrustedPage(rel, repos) {
-			if safe := htmlsafe.SanitizeMarkdown(src); !bytes.Equal(safe, src) {
-				src, sanitized = safe, true
-			}
-		}
-		check := inspectPage(rel, src, known)
-		c.issues = append(c.issues, check.issues...)
-		if check.rewritten == nil && sanitized {
-			check.rewritten = src
-		}
-		if u, ok := units.of(rel); ok && units.isSummaryFile(u, rel) && len(units.summaryOf(u)) > 0 {
-			c.excluded[rel] = true // GitBook's table of contents orders the menu; it is no page
-			continue
-		}
-		if !check.broken {
-			params, issues := units.pageParams(rel, src, check.redirects)
-			c.issues = append(c.issues, issues...)
-			if len(params) > 0 {
-				final := check.rewritten
-				if final == nil {
-					final = src
-				}
-				if out, ok := withParams(final, params); ok {
-					check.rewritten = out
-				}
-			}
-		}
-		switch {
-		case check.broken:
-			c.excluded[rel] = true
-		case check.rewritten != nil:
-			dst := filepath.Join(l.PagesDir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
-			}
-			if err := os.WriteFile(dst, check.rewritten, 0o644); err != nil {
-				return nil, fmt.Errorf("write checked copy of %s: %w", rel, err)
-			}
-			c.rewritten[rel] = true
-		}
-	}
-	return c, nil
-}
-
-// untrustedPage reports whether a page (slash path under content/) belongs
-// to an untrusted repository.
-func untrustedPage(rel string, repos []Repository) bool {
-	for _, r := range repos {
-		if r.Untrusted && strings.HasPrefix(rel, r.ContentPath+"/") {
-			return true
-		}
-	}
-	return false
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile}, nil
 }
 
 // build is the outcome of one Hugo build.
@@ -313,11 +197,11 @@ type build struct {
 
 // runBuild plans the sections for the pages not left out, writes the Hugo
 // configuration and runs one build into l.PublishDir.
-func runBuild(l projectLayout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
+func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
 	plan := contentPlan{
-		scan:      planContent(content.tree, opts.Repositories, content.excluded),
-		excluded:  content.excluded,
-		rewritten: content.rewritten,
+		scan:      planContent(content.tree, opts.Repositories, content.Excluded),
+		excluded:  content.Excluded,
+		rewritten: content.Rewritten,
 	}
 	b := build{scan: plan.scan}
 	if err := os.RemoveAll(l.SectionsDir); err != nil {
@@ -333,8 +217,8 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 		return b, err
 	}
 
-	hugoErrs := &hugoErrors{}
-	sites, err := newHugoSites(l, nil, log, hugoErrs)
+	hugoErrs := &hugobuild.Errors{}
+	sites, err := hugobuild.NewSites(l, nil, log, hugoErrs)
 	if err != nil {
 		return b, err
 	}
@@ -343,12 +227,12 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 			log.Warn().Err(cerr).Msg("closing hugo sites")
 		}
 	}()
-	if b.static, err = copyStatic(sites, l.PublishDir); err != nil {
+	if b.static, err = hugobuild.CopyStatic(sites, l.PublishDir); err != nil {
 		return b, err
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
-		b.logged = len(hugoErrs.all())
-		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.all())
+		b.logged = len(hugoErrs.All())
+		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.All())
 		if logged := hugoErrs.String(); logged != "" {
 			return b, fmt.Errorf("hugo build: %w (logged: %s)", err, logged)
 		}
@@ -357,7 +241,7 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 	if opts.TemplateMetrics != nil && role.whole && sites.Metrics != nil {
 		sites.Metrics.WriteMetrics(opts.TemplateMetrics)
 	}
-	b.pagesByFile = markdownPages(sites, l)
+	b.pagesByFile = hugobuild.MarkdownPages(sites, l)
 	for _, n := range b.pagesByFile {
 		b.pages += n
 	}
@@ -367,7 +251,7 @@ func runBuild(l projectLayout, opts Options, role renderRole, content *preparedC
 // shortenHugoMessage makes a Hugo error readable in a build report: file
 // names relative to the project, and at most about 400 characters, keeping
 // the end, where Hugo puts the cause.
-func shortenHugoMessage(msg string, l projectLayout) string {
+func shortenHugoMessage(msg string, l hugobuild.Layout) string {
 	msg = strings.ReplaceAll(msg, l.PagesDir+"/", "")
 	msg = strings.ReplaceAll(msg, l.ContentDir+"/", "")
 	msg = strings.ReplaceAll(msg, l.ProjectDir+"/", "")
@@ -386,47 +270,4 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// newHugoSites loads the configuration written by runBuild and creates the
-// Hugo sites, the way Hugo's own command does minus its process-wide side
-// effects. The environment is not passed on: HUGO_* variables of the
-// docweave process must not change the site.
-//
-// The build reads the project from source, the disk when nil (the
-// assembly gives its stand-ins from memory, see memDirFs). Configuration
-// loading and the build get separate logger instances (both
-// forwarding to log): loading installs its logger as Hugo's global one, and
-// Hugo counts the errors of the global and the build logger together, so
-// one shared instance would count every error twice.
-func newHugoSites(l projectLayout, source afero.Fs, log zerolog.Logger, errs *hugoErrors) (*hugolib.HugoSites, error) {
-	if source == nil {
-		source = hugofs.Os
-	}
-	flags := config.New()
-	flags.Set("workingDir", l.ProjectDir)
-	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Fs:          source,
-		Logger:      newHugoLogger(log, errs),
-		Flags:       flags,
-		Filename:    l.ConfigFile,
-		Environment: "production",
-		Environ:     []string{"HUGO_ENVIRONMENT=production"},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("load hugo configuration %s: %w", l.ConfigFile, err)
-	}
-	logger := newHugoLogger(log, errs)
-	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
-		Configs:    configs,
-		Fs:         hugofs.NewFrom(source, configs.LoadingInfo.BaseConfig),
-		TestLogger: logger,
-		LogLevel:   logger.Level(),
-		StdOut:     io.Discard,
-		StdErr:     io.Discard,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("create hugo sites: %w", err)
-	}
-	return sites, nil
 }

@@ -7,13 +7,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gohugoio/hugo/media"
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 // Hugo only treats a nested directory as a section — a node of the menu
@@ -36,57 +36,10 @@ import (
 // page of the directory. A README.md that is not its directory's page is an
 // ordinary page.
 
-// markdownExts are the file extensions rendered as pages (Hugo's Markdown
-// suffixes). Every other file of the documentation (images, PDFs, HTML,
-// AsciiDoc) is published as is at its source path.
-var markdownExts = dotSuffixes(media.DefaultContentTypes.Markdown)
-
-// otherContentExts are the other suffixes Hugo would read as content. They
-// are kept out of the content mount: HTML content is refused by Hugo's
-// security policy, AsciiDoc, Pandoc and reStructuredText need external
-// programs, which a render never runs, and a .gotmpl file is a content
-// adapter, a template Hugo would execute (the clone stage already leaves
-// these out of every repository, see docstree/hugofiles.go; this is the
-// second gate, for trees stored before it). Template files are not
-// published as files either.
-var otherContentExts = append(dotSuffixes(
-	media.DefaultContentTypes.HTML,
-	media.DefaultContentTypes.AsciiDoc,
-	media.DefaultContentTypes.Pandoc,
-	media.DefaultContentTypes.ReStructuredText,
-	media.DefaultContentTypes.EmacsOrgMode,
-), templateExt)
-
-// templateExt is the suffix of Go template files, such as Hugo's content
-// adapters (_content.gotmpl): never mounted, as content or as a file.
-const templateExt = ".gotmpl"
-
-func dotSuffixes(types ...media.Type) []string {
-	var out []string
-	for _, t := range types {
-		for _, s := range t.Suffixes() {
-			out = append(out, "."+s)
-		}
-	}
-	return out
-}
-
-// contentTree is the content directory as found on disk: what a render
-// needs to plan its sections, read once per render.
-type contentTree struct {
-	// Dirs lists the directories (slash paths relative to content/, "."
-	// for the root), hidden ones and their contents left out.
-	Dirs []string
-	// Markdown lists the Markdown files (slash paths relative to content/).
-	Markdown []string
-	// Files lists every other file (slash paths relative to content/).
-	Files []string
-}
-
 // walkContent lists contentDir. Hidden files and directories (".git",
 // ".github") are skipped, as Hugo skips them.
-func walkContent(contentDir string) (contentTree, error) {
-	var tree contentTree
+func walkContent(contentDir string) (pages.Tree, error) {
+	var tree pages.Tree
 	err := filepath.WalkDir(contentDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -105,7 +58,7 @@ func walkContent(contentDir string) (contentTree, error) {
 		switch {
 		case d.IsDir():
 			tree.Dirs = append(tree.Dirs, rel)
-		case isMarkdown(d.Name()):
+		case hugobuild.IsMarkdown(d.Name()):
 			tree.Markdown = append(tree.Markdown, rel)
 		default:
 			tree.Files = append(tree.Files, rel)
@@ -156,7 +109,7 @@ func scanContent(contentDir string, repos []Repository) (contentScan, error) {
 // planContent decides, per directory, whether it gets a generated section
 // page or a remounted index file. Files in excluded (pages that cannot
 // render) are treated as absent.
-func planContent(tree contentTree, repos []Repository, excluded map[string]bool) contentScan {
+func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) contentScan {
 	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}, Redirects: map[string]string{}}
 	type dirInfo struct {
 		hasMarkdown bool   // the directory or one below it holds Markdown
@@ -290,10 +243,6 @@ func humanize(name string) string {
 	}
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-func isMarkdown(name string) bool {
-	return slices.Contains(markdownExts, strings.ToLower(path.Ext(name)))
 }
 
 // writeSections writes the generated section pages below sectionsDir, one

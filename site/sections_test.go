@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 func TestScanContentDecidesPerDirectory(t *testing.T) {
@@ -57,7 +59,7 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 }
 
 func TestPlanContentMakesReadmesDirectoryPages(t *testing.T) {
-	tree := contentTree{
+	tree := pages.Tree{
 		Dirs: []string{".", "r", "r/a", "r/b", "r/c", "r/d"},
 		Markdown: []string{
 			"r/README.md",                   // the repository's page
@@ -116,28 +118,6 @@ func TestHumanize(t *testing.T) {
 	} {
 		if got := humanize(in); got != want {
 			t.Errorf("humanize(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestMarkdownExtensionsComeFromHugo(t *testing.T) {
-	for _, name := range []string{"a.md", "b.MARKDOWN", "c.mdown"} {
-		if !isMarkdown(name) {
-			t.Errorf("isMarkdown(%q) = false", name)
-		}
-	}
-	for _, name := range []string{"a.html", "b.adoc", "c.png", "md"} {
-		if isMarkdown(name) {
-			t.Errorf("isMarkdown(%q) = true", name)
-		}
-	}
-	for _, ext := range []string{".html", ".htm", ".adoc", ".rst", ".pdc", ".org", ".gotmpl"} {
-		found := false
-		for _, e := range otherContentExts {
-			found = found || e == ext
-		}
-		if !found {
-			t.Errorf("otherContentExts lacks %s", ext)
 		}
 	}
 }

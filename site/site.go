@@ -25,10 +25,28 @@
 //
 // Documentation written for other tools must not stop the site: before
 // Hugo runs, every Markdown file is checked with Hugo's own page lexer
-// (inspect.go), and what Hugo would refuse — unknown shortcodes, front
-// matter it cannot use — is set right in a copy; a page that still fails
-// while Hugo renders is left out and the build run again. Each case is an
-// Issue in the Result. A unit that cannot render at all fails alone.
+// and converted from its tool's dialect (package pages), and what Hugo
+// would refuse — unknown shortcodes, front matter it cannot use — is set
+// right in a copy; a page that still fails while Hugo renders is shown
+// with what broke it as text, or at last left out, and the build run
+// again. Each case is an Issue in the Result. A unit that cannot render
+// at all fails alone.
+//
+// This package holds the entry points and the render of a unit; each
+// other part has a package of its own under site/internal, so that only
+// these entry points are exported:
+//
+//	model        the repositories, versions and issues every part shares
+//	pages        a repository's Markdown files → neutral Markdown pages:
+//	             checks, front matter, dialects, links, navigation
+//	dialect      the Dialect interface; dialect/hugo, dialect/gitbook,
+//	             dialect/admonitions (MkDocs and Docusaurus callouts),
+//	             dialect/mkdocs, dialect/docusaurus: one package each,
+//	             listed in pages/dialects.go
+//	links        what a page's links name in its unit
+//	mdcode       where a Markdown body's code is
+//	hugobuild    the machinery of one Hugo build in this process
+//	searchindex  the site's search index from the units' records
 //
 // Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
 // rather than through its command package: each render builds a fresh set of
@@ -38,11 +56,11 @@ package site
 
 import (
 	"io"
-	"time"
 
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // Options says what to render and where.
@@ -74,90 +92,17 @@ type Options struct {
 	TemplateMetrics io.Writer
 }
 
-// Repository is one aggregated repository as the site shows it.
-type Repository struct {
-	// Name is the repository name from the configuration.
-	Name string
-	// Forge is the forge the repository belongs to, or "" when content
-	// paths are not namespaced by forge.
-	Forge string
-	// ContentPath is where its documentation sits under content/, such as
-	// "myrepo" or "github/myrepo"; the pages are served under
-	// /docs/<ContentPath>/.
-	ContentPath string
-	// EditURL, when set, gives every page of the repository an "Edit this
-	// page" link: the placeholder {path} is replaced by the page's file path
-	// relative to ContentPath, e.g.
-	// "https://github.com/o/r/edit/main/docs/{path}". It must be an http(s)
-	// URL without credentials; "" means the forge is not known and pages get
-	// no edit link.
-	EditURL string
-	// Description is the sentence of the repository's card on the front
-	// page: the configured one, or, when that is empty, the first
-	// paragraph of its root page (filled in by the assembly from the
-	// unit's facts).
-	Description string
-	// Updated is when the repository's documentation last changed: the
-	// time of the newest commit built (of any version); zero if unknown.
-	// Only the front page shows it, so it is not part of a unit's address.
-	Updated time.Time
-	// Versions lists the repository's documentation versions when versioning
-	// is enabled, in the order the switcher shows them (the default version
-	// first, then newest first); empty means the repository is not versioned and
-	// renders exactly as today.
-	//
-	// A versioned repository has each version's documentation under
-	// content/<ContentPath>/<Slug>/ and nothing else directly under
-	// content/<ContentPath>/; its pages are served under
-	// /docs/<ContentPath>/<Slug>/, and /docs/<ContentPath>/ redirects to the
-	// default version (see versions.go).
-	Versions []Version
-	// Untrusted marks a repository whose authors must not be able to run
-	// script on the site (repositories[].trusted: false): the raw HTML of
-	// its pages is sanitized before Hugo sees them (package htmlsafe).
-	Untrusted bool
-	// DocRoots are the repository's documentation roots as repository
-	// paths ("docs"): a link written from the repository's root into one
-	// of them is a link into its documentation (see links.go).
-	DocRoots []string
-	// SourceURL, when set, is the forge's page of a file of the repository
-	// at the branch built, with {path} for the file's repository path: a
-	// link to a file outside the documentation roots leads there. "" when
-	// the forge is not known (such links are left as written and
-	// reported).
-	SourceURL string
-}
+// Repository is one aggregated repository as the site shows it (see
+// model.Repository).
+type Repository = model.Repository
 
-// Version is one documentation version of a repository: a branch or a tag
-// whose documentation tree the render stage wrote under
-// content/<ContentPath>/<Slug>/.
-type Version struct {
-	// Name is the branch or tag name as in Git, e.g. "main", "v1.1.0" or
-	// "feature/x"; readers see it in the version switcher and in search
-	// results.
-	Name string
-	// Slug is the version's directory under content/<ContentPath>/ and its
-	// URL segment, e.g. "feature-x". The caller guarantees unique,
-	// URL-safe slugs; Render refuses others with an error naming them.
-	Slug string
-	// Default marks the repository's default version, the one
-	// /docs/<ContentPath>/ leads to; exactly one per versioned repository.
-	Default bool
-	// Tag is true for a tag, false for a branch.
-	Tag bool
-	// Commit is the full commit hash the version was built from, passed on
-	// to the site configuration for templates and tools that show it.
-	Commit string
-	// EditURL is Repository.EditURL for this version's ref: the pattern of
-	// the edit links of the version's pages ("" for no edit links).
-	EditURL string
-	// SourceURL is Repository.SourceURL for this version's branch or tag.
-	SourceURL string
-}
+// Version is one documentation version of a repository (see
+// model.Version).
+type Version = model.Version
 
 // EditURLPlaceholder is the part of Repository.EditURL replaced by a page's
 // file path.
-const EditURLPlaceholder = "{path}"
+const EditURLPlaceholder = model.EditURLPlaceholder
 
 // Result summarises a render for the build report.
 type Result struct {

@@ -19,6 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/bench/farm"
+	"github.com/docweave/docweave/site/internal/searchindex"
 )
 
 // updateDigest rewrites testdata/golden/digest-*.json. The digests were
@@ -56,7 +57,7 @@ func digestSite(t *testing.T, dir string) siteDigest {
 		if rel == RedirectsFile {
 			return nil
 		}
-		if strings.HasPrefix(rel, "search/") && rel != searchManifestFile {
+		if strings.HasPrefix(rel, "search/") && rel != searchindex.ManifestFile {
 			return nil // the index's pieces: their entries are read from the manifest
 		}
 		d.Files = append(d.Files, rel)
@@ -69,8 +70,8 @@ func digestSite(t *testing.T, dir string) siteDigest {
 			main := mainElement.Find(data)
 			sum := sha256.Sum256(main)
 			d.Main[rel] = hex.EncodeToString(sum[:8])
-		case rel == searchManifestFile:
-			entries, err := decodeSearchIndex(func(rel string) ([]byte, error) {
+		case rel == searchindex.ManifestFile:
+			entries, err := searchindex.Decode(func(rel string) ([]byte, error) {
 				return os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
 			})
 			if err != nil {

@@ -14,6 +14,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/searchindex"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -129,7 +131,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 			return nil, fmt.Errorf("site: ProjectDir %q holds content/%s besides units %s; expected the units' documentation only", opts.ProjectDir, e.Name(), strings.Join(paths, ", "))
 		}
 	}
-	scratch := filepath.Join(opts.ProjectDir, generatedDirName, "publish")
+	scratch := filepath.Join(opts.ProjectDir, hugobuild.GeneratedDirName, "publish")
 	if err := os.RemoveAll(scratch); err != nil {
 		return nil, fmt.Errorf("render units: %w", err)
 	}
@@ -197,7 +199,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 		if err := os.Rename(own, dst); err != nil {
 			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
 		}
-		if r.Files, err = countFiles(u.PublishDir); err != nil {
+		if r.Files, err = hugobuild.CountFiles(u.PublishDir); err != nil {
 			return nil, err
 		}
 	}
@@ -248,11 +250,11 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// splitSearch reads the search records of a render (searchrecords.go)
+// splitSearch reads the search records of a render (package searchindex)
 // and returns each unit's entries, in the order they came: an entry
 // belongs to the unit whose root URL its URL starts with. Nil when the
 // site has no search.
-func splitSearch(publish, baseURL string, units []string) (map[string][]searchEntry, error) {
+func splitSearch(publish, baseURL string, units []string) (map[string][]searchindex.Entry, error) {
 	data, err := os.ReadFile(filepath.Join(publish, "search", "index.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -260,12 +262,12 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchEn
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
-	entries, err := readSearchRecords(data)
+	entries, err := searchindex.ReadRecords(data)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
 	base := sitePath(baseURL)
-	byUnit := map[string][]searchEntry{}
+	byUnit := map[string][]searchindex.Entry{}
 	for _, e := range entries {
 		owner := ""
 		for _, u := range units {
@@ -280,7 +282,7 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchEn
 	}
 	for _, u := range units {
 		if byUnit[u] == nil {
-			byUnit[u] = []searchEntry{}
+			byUnit[u] = []searchindex.Entry{}
 		}
 	}
 	return byUnit, nil

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"github.com/docweave/docweave/site/internal/pages"
 )
 
 func TestValidateVersionsRefusesBadVersionsNamingThem(t *testing.T) {
@@ -129,7 +131,7 @@ func TestVersionParamsLeaveNonVersionedRepositoriesAlone(t *testing.T) {
 }
 
 func TestPlanContentGivesAVersionedRootTheRedirectPage(t *testing.T) {
-	tree := contentTree{
+	tree := pages.Tree{
 		Dirs: []string{".", "gamma", "gamma/main", "gamma/main/guide", "gamma/v1.0.0", "delta"},
 		Markdown: []string{
 			"gamma/main/intro.md", "gamma/main/guide/install.md",

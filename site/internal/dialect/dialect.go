@@ -1,0 +1,67 @@
+// Package dialect says what a dialect is: the syntax one authoring tool
+// (GitBook, MkDocs, Docusaurus, another Hugo site) lets its authors write
+// in a page, which a dialect package converts into what Hugo and
+// docweave's theme render, before Hugo runs and without running anything
+// of the page. The dialects a render uses, and their order, are listed in
+// one place: site/internal/pages/dialects.go.
+package dialect
+
+import (
+	"bytes"
+
+	"github.com/gohugoio/hugo/parser/pageparser"
+)
+
+// Dialect converts one tool's constructs in a page's body.
+type Dialect interface {
+	// Marked is a cheap test on a page file's bytes: false when the page
+	// holds nothing the dialect converts, so that a page no dialect marks
+	// is neither lexed nor copied.
+	Marked(src []byte) bool
+	// Convert returns the page's body with the dialect's constructs
+	// converted (the body itself when it has none), and notes on those
+	// it could not convert. Every line keeps its number.
+	Convert(p Page) ([]byte, []Note)
+}
+
+// Page is one page as the dialects see it, one after the other.
+type Page struct {
+	// Source is the page, and BodyStart where its body starts (after the
+	// front matter).
+	Source    []byte
+	BodyStart int
+	// Items are Hugo's page lexer's items of Source, read once for all
+	// dialects; nil once an earlier dialect changed the body (Source is
+	// then that body alone).
+	Items pageparser.Items
+}
+
+// Body is the page's body, which Convert converts.
+func (p Page) Body() []byte { return p.Source[p.BodyStart:] }
+
+// Note is a construct a dialect could not convert as its tool would: kept
+// as text or dropped, and reported as a page issue.
+type Note struct {
+	// Code is the issue's code (one of model's Issue* codes).
+	Code string
+	// Line is the construct's 1-based line in the body given to Convert.
+	Line int
+	// Message says what happened, without the line.
+	Message string
+}
+
+// LineAt is the 1-based line of byte offset pos.
+func LineAt(src []byte, pos int) int {
+	if pos > len(src) {
+		pos = len(src)
+	}
+	return bytes.Count(src[:pos], []byte("\n")) + 1
+}
+
+// NavEntry is what a tool's navigation (GitBook's SUMMARY.md, MkDocs'
+// nav) says of one page: its place (1 for the first) and its title in the
+// menu ("" when the navigation gives none).
+type NavEntry struct {
+	Weight int
+	Title  string
+}

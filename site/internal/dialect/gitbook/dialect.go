@@ -1,0 +1,27 @@
+package gitbook
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/model"
+)
+
+// Dialect converts GitBook's block tags into the theme's shortcodes.
+type Dialect struct{}
+
+// Marked reports whether src may hold a GitBook tag.
+func (Dialect) Marked(src []byte) bool { return bytes.Contains(src, []byte("{%")) }
+
+// Convert converts the GitBook tags of the page's body; a tag without an
+// equivalent is dropped, its text kept, and noted.
+func (Dialect) Convert(p dialect.Page) ([]byte, []dialect.Note) {
+	body, dropped := convertGitBookTags(p.Body())
+	var notes []dialect.Note
+	for _, tag := range dropped {
+		notes = append(notes, dialect.Note{Code: model.IssueUnknownShortcode, Line: tag.Line, Message: fmt.Sprintf(
+			"GitBook tag %q has no equivalent in the docweave theme; the tag is dropped and the text kept", tag.Name)})
+	}
+	return body, notes
+}

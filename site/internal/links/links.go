@@ -1,0 +1,276 @@
+// Package links finds what each link of a page names in its unit — a
+// page, a directory's page, a published file, a referenced file, or the
+// forge's page of a file outside the documentation — so that a link
+// written for a forge works on the site.
+package links
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/docweave/docweave/internal/mdlinks"
+	"github.com/docweave/docweave/site/internal/model"
+)
+
+// Documentation is written for a forge, where a link names a file of the
+// repository: relative (../guide/setup.md), from the repository's root or
+// from the documentation root (GitBook's /guide/setup.md), percent-encoded
+// or with backslash escapes (securing%5c_nats/tls.md is securing_nats/
+// tls.md), and README.md, index.md or _index.md standing for their
+// directory. The theme's link render hook resolves a relative link to a
+// page file with Hugo's GetPage. Resolve reads a page's links before
+// Hugo runs, finds what each one names in the unit's tree, and gives the
+// hook, for every link it cannot take as written, the relative path it
+// can (the page parameter docweave_links); a link that names nothing is
+// left as written and reported with its line.
+
+// Param is the page parameter the render hook reads: a list of
+// [destination as written, destination to resolve] pairs. A list, not a
+// map, because Hugo lower-cases the keys of page parameters.
+const Param = "docweave_links"
+
+// Unit is what a page's links may lead to: the files of its unit,
+// as slash paths relative to content/.
+type Unit struct {
+	// Root is the unit's directory under content/ (a repository's content
+	// path, or a version's directory below it).
+	Root string
+	// DocRoots are the repository's documentation roots, as repository
+	// paths ("docs"): a link from the repository's root into one of them
+	// is a link into the unit.
+	DocRoots []string
+	// SourceURL is the forge's page of a repository file (with {path}),
+	// where a link to a file outside the documentation roots leads; "" when
+	// the forge is not known.
+	SourceURL string
+	Pages     map[string]bool // Markdown files
+	Files     map[string]bool // every other file
+	Dirs      map[string]bool
+	// Referenced are the unit's referenced files (see referenced.go).
+	Referenced []string
+}
+
+// pageLink is one link or image of a page.
+type pageLink struct {
+	dest string
+	line int
+}
+
+// findLinks lists the links and images of a Markdown body with the line
+// each starts on (counted in body; add the front matter's lines).
+func findLinks(body []byte) []pageLink {
+	found := mdlinks.Find(body)
+	out := make([]pageLink, len(found))
+	for i, l := range found {
+		out[i] = pageLink{dest: l.Dest, line: l.Line}
+	}
+	return out
+}
+
+// linkTarget is what a link names: a page file, a directory's page or a
+// file, as a slash path relative to content/.
+type linkTarget struct {
+	path string
+	ok   bool
+}
+
+// Resolve finds, for each link of the page rel (a slash path
+// relative to content/), what it names in u. It returns the pairs the
+// render hook needs and the issues of links that lead nowhere; lineShift
+// is added to the body's line numbers (the front matter's lines).
+func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []model.Issue) {
+	var pairs [][2]string
+	var issues []model.Issue
+	seen := map[string]bool{}
+	for _, l := range findLinks(body) {
+		if seen[l.dest] || !internalLink(l.dest) {
+			continue
+		}
+		seen[l.dest] = true
+		target, outside, repoPath := u.resolve(rel, l.dest)
+		switch {
+		case target.ok:
+			if to := relativeLink(path.Dir(rel), target.path) + linkSuffix(l.dest); to != l.dest {
+				pairs = append(pairs, [2]string{l.dest, to})
+			}
+		case outside && repoPath != "" && u.SourceURL != "":
+			pairs = append(pairs, [2]string{l.dest, strings.Replace(u.SourceURL, model.EditURLPlaceholder, escapeSegments(repoPath), 1) + linkSuffix(l.dest)})
+		case outside && u.climbsOut(rel, linkPath(l.dest)):
+			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads outside the repository; nothing outside it is published, left as written", l.line+lineShift, l.dest)})
+		case outside:
+			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads outside the repository's documentation roots; left as written", l.line+lineShift, l.dest)})
+		default:
+			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+				"line %d: link %q leads to no page or file of the repository's documentation", l.line+lineShift, l.dest)})
+		}
+	}
+	return pairs, issues
+}
+
+// internalLink reports whether dest names a file of the repository rather
+// than a place on the page, another site or a mail address.
+func internalLink(dest string) bool { return mdlinks.Internal(dest) }
+
+// linkSuffix is the query and fragment of dest, as written.
+func linkSuffix(dest string) string {
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		return dest[i:]
+	}
+	return ""
+}
+
+// linkPath is the path part of dest as a file name (see mdlinks.Path).
+func linkPath(dest string) string { return mdlinks.Path(dest) }
+
+// resolve finds what dest, written on page rel, names. outside is true
+// when it names a place outside the unit's documentation (up out of its
+// root, or a repository path outside every documentation root); repoPath
+// is then that place's repository path, when it can be told.
+func (u Unit) resolve(rel, dest string) (linkTarget, bool, string) {
+	p := linkPath(dest)
+	if p == "" {
+		return linkTarget{}, false, ""
+	}
+	if t, ok := u.referencedFile(rel, p); ok {
+		return t, false, ""
+	}
+	var candidates []string
+	if strings.HasPrefix(p, "/") {
+		abs := strings.TrimPrefix(path.Clean(p), "/")
+		candidates = append(candidates, path.Join(u.Root, abs)) // from the documentation root
+		inRoot := false
+		for _, d := range u.DocRoots {
+			d = strings.Trim(path.Clean(d), "/")
+			if rest, ok := strings.CutPrefix(abs, d+"/"); ok {
+				candidates = append(candidates, path.Join(u.Root, rest)) // from the repository root
+				inRoot = true
+			} else if abs == d {
+				candidates = append(candidates, u.Root)
+				inRoot = true
+			}
+		}
+		if t, ok := u.first(candidates); ok {
+			return t, false, ""
+		}
+		if t, ok := u.referencedAnywhere(abs); ok {
+			return t, false, ""
+		}
+		if !inRoot && len(u.DocRoots) > 0 {
+			return linkTarget{}, true, abs
+		}
+		return linkTarget{}, false, ""
+	}
+	c := path.Join(path.Dir(rel), p)
+	if c != u.Root && !strings.HasPrefix(c, u.Root+"/") {
+		if t, ok := u.first(u.asURL(rel, p)); ok {
+			return t, false, ""
+		}
+		return linkTarget{}, true, u.repoPathOf(rel, p)
+	}
+	if t, ok := u.first([]string{c}); ok {
+		return t, false, ""
+	}
+	t, _ := u.first(u.asURL(rel, p))
+	return t, false, ""
+}
+
+// asURL are the files a relative link written as a site URL names (Hugo
+// documentation writes ../configuration/ for the page configuration.md):
+// the path taken from the page's URL, which for page.md is the directory
+// page/, as a directory or as a page file.
+func (u Unit) asURL(rel, p string) []string {
+	dir := path.Dir(rel)
+	switch strings.ToLower(path.Base(rel)) {
+	case "_index.md", "index.md", "readme.md":
+	default:
+		dir = path.Join(dir, strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
+	}
+	c := path.Join(dir, p)
+	if c != u.Root && !strings.HasPrefix(c, u.Root+"/") {
+		return nil
+	}
+	return []string{c, c + ".md"}
+}
+
+// first is the first candidate that names something in the unit.
+func (u Unit) first(candidates []string) (linkTarget, bool) {
+	for _, c := range candidates {
+		if t, ok := u.Lookup(c); ok {
+			return linkTarget{path: t, ok: true}, true
+		}
+	}
+	return linkTarget{}, false
+}
+
+// repoPathOf is the repository path that the relative path p, written on
+// page rel, names; "" when the repository has several documentation roots
+// (the page's own place in the repository is then unknown) or p leads
+// out of the repository.
+func (u Unit) repoPathOf(rel, p string) string {
+	if len(u.DocRoots) != 1 {
+		return ""
+	}
+	page := path.Join(strings.Trim(path.Clean(u.DocRoots[0]), "/"), strings.TrimPrefix(rel, u.Root+"/"))
+	target := path.Join(path.Dir(page), p)
+	if target == ".." || strings.HasPrefix(target, "../") || target == "." {
+		return ""
+	}
+	return target
+}
+
+// escapeSegments percent-encodes each segment of a slash path.
+func escapeSegments(p string) string {
+	parts := strings.Split(p, "/")
+	for i, s := range parts {
+		parts[i] = url.PathEscape(s)
+	}
+	return strings.Join(parts, "/")
+}
+
+// Lookup finds c in the unit: a page file, a file, or a directory — or a
+// README.md, index.md or _index.md standing for its directory. A
+// directory resolves to its index page's file when it has one.
+func (u Unit) Lookup(c string) (string, bool) {
+	switch {
+	case u.Pages[c], u.Files[c]:
+		return c, true
+	case u.Dirs[c]:
+		for _, name := range []string{"_index.md", "index.md", "README.md", "readme.md", "Readme.md"} {
+			if u.Pages[path.Join(c, name)] {
+				return path.Join(c, name), true
+			}
+		}
+		return c, true
+	}
+	switch strings.ToLower(path.Base(c)) {
+	case "readme.md", "index.md", "_index.md":
+		if dir := path.Dir(c); u.Dirs[dir] {
+			return u.Lookup(dir)
+		}
+	}
+	return "", false
+}
+
+// relativeLink is the path from directory from to target, both slash
+// paths relative to content/.
+func relativeLink(from, target string) string {
+	fromParts := strings.Split(from, "/")
+	toParts := strings.Split(target, "/")
+	i := 0
+	for i < len(fromParts) && i < len(toParts) && fromParts[i] == toParts[i] {
+		i++
+	}
+	up := strings.Repeat("../", len(fromParts)-i)
+	rest := strings.Join(toParts[i:], "/")
+	if up == "" {
+		if rest == "" {
+			return "./"
+		}
+		return rest
+	}
+	return up + rest
+}

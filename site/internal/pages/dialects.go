@@ -1,0 +1,20 @@
+package pages
+
+import (
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/dialect/admonitions"
+	"github.com/docweave/docweave/site/internal/dialect/gitbook"
+	"github.com/docweave/docweave/site/internal/dialect/hugo"
+)
+
+// dialects are the dialects every page is converted from, in the order
+// they run. Hugo's shortcodes come first: they are read from the lexer's
+// items of the page as written. GitBook's tags and the admonitions then
+// become shortcodes of the theme, which Hugo runs.
+func dialects(known hugo.Set) []dialect.Dialect {
+	return []dialect.Dialect{
+		hugo.New(known),
+		gitbook.Dialect{},
+		admonitions.Dialect{},
+	}
+}

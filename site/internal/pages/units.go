@@ -1,0 +1,137 @@
+package pages
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/site/internal/dialect"
+	"github.com/docweave/docweave/site/internal/dialect/gitbook"
+	"github.com/docweave/docweave/site/internal/links"
+	"github.com/docweave/docweave/site/internal/model"
+)
+
+// unitsOfContent groups the content tree by unit: for a page, the files
+// of the repository (or the version) it belongs to.
+type unitsOfContent struct {
+	repos []model.Repository
+	pages map[string]bool
+	files map[string]bool
+	dirs  map[string]bool
+	// contentDir is where the content is read (for GitBook summaries and
+	// MkDocs navs); summaries holds each unit's, read once (see
+	// summary.go), and toolProblems the unit's unreadable tool
+	// configuration, reported with the first of its pages.
+	contentDir   string
+	summaries    map[string]map[string]dialect.NavEntry
+	toolProblems map[string]*model.Issue
+	gitbooks     map[string]gitbook.Config
+	// gitbookRedirects holds each unit's .gitbook.yaml redirects by
+	// target page (gitbookRedirectsTo).
+	gitbookRedirects map[string]map[string][]string
+	// referenced holds each unit's referenced files, listed once.
+	referenced map[string][]string
+}
+
+func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir string) *unitsOfContent {
+	set := func(list []string) map[string]bool {
+		m := make(map[string]bool, len(list))
+		for _, p := range list {
+			m[p] = true
+		}
+		return m
+	}
+	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
+		contentDir: contentDir, summaries: map[string]map[string]dialect.NavEntry{}, toolProblems: map[string]*model.Issue{}, gitbooks: map[string]gitbook.Config{},
+		gitbookRedirects: map[string]map[string][]string{}}
+}
+
+// of returns the unit of page rel; false when no repository holds it.
+func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
+	for _, r := range c.repos {
+		rest, ok := strings.CutPrefix(rel, r.ContentPath+"/")
+		if !ok {
+			continue
+		}
+		root, source := r.ContentPath, r.SourceURL
+		if len(r.Versions) > 0 {
+			slug, _, found := strings.Cut(rest, "/")
+			if !found {
+				return links.Unit{}, false
+			}
+			root += "/" + slug
+			source = ""
+			for _, v := range r.Versions {
+				if v.Slug == slug {
+					source = v.SourceURL
+				}
+			}
+		}
+		return links.Unit{Root: root, DocRoots: r.DocRoots, SourceURL: source, Pages: c.pages, Files: c.files, Dirs: c.dirs,
+			Referenced: c.referencedOf(root)}, true
+	}
+	return links.Unit{}, false
+}
+
+// pageParams resolves the links of the page rel as written (src, with
+// its lexer items when inspectPage read them) and
+// places its redirects in its unit's namespace. It returns the front
+// matter parameters the page needs for them (none when it needs none) and
+// the issues found.
+func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, lexed ...*lexedPage) (map[string]any, []model.Issue) {
+	u, ok := c.of(rel)
+	if !ok {
+		return nil, nil
+	}
+	params := map[string]any{}
+	if e, ok := c.summaryOf(u)[rel]; ok {
+		params["weight"], params["linkTitle"] = e.Weight, e.Title
+	}
+	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
+	var issues []model.Issue
+	if p := c.toolProblems[u.Root]; p != nil {
+		issues = append(issues, *p)
+		c.toolProblems[u.Root] = nil // once per unit
+	}
+	if _, start, ok := frontMatterOf(src, lexed...); ok {
+		pairs, linkIssues := links.Resolve(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
+		issues = append(issues, linkIssues...)
+		if len(pairs) > 0 {
+			list := make([]any, len(pairs))
+			for i, p := range pairs {
+				list[i] = []any{p[0], p[1]}
+			}
+			params[links.Param] = list
+		}
+	}
+	if len(redirects) > 0 {
+		aliases, problems := namespacedAliases(rel, u, redirects)
+		for _, p := range problems {
+			issues = append(issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: p})
+		}
+		if len(aliases) > 0 {
+			params["aliases"] = aliases
+		}
+	}
+	return params, issues
+}
+
+// referencedOf lists the referenced files of the unit at root, once.
+func (c *unitsOfContent) referencedOf(root string) []string {
+	if list, ok := c.referenced[root]; ok {
+		return list
+	}
+	if c.referenced == nil {
+		c.referenced = map[string][]string{}
+	}
+	prefix := root + "/" + docstree.FilesDir + "/"
+	list := []string{}
+	for f := range c.files {
+		if strings.HasPrefix(f, prefix) {
+			list = append(list, f)
+		}
+	}
+	c.referenced[root] = list
+	return list
+}

@@ -1,0 +1,282 @@
+// Package searchindex turns the search records each unit's render writes
+// into the site's search index: one book per unit, content-named pieces a
+// browser loads as a query needs them.
+package searchindex
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// The site's search index is written in pieces, so that the first search
+// on a large site downloads a small part of it (docs/theme.md, "Search"):
+//
+//	search/index.json              the manifest: one book per repository
+//	                               version (its pages file and page count)
+//	                               and the word chunks, each by its first word
+//	search/pages.<hash>.json       a book: its pages' titles, URLs, sections,
+//	                               tags and where their texts are
+//	search/words.<hash>.json       a run of the words of every page's text, in
+//	                               order, each with the pages it occurs in
+//	search/texts.<hash>.json       the texts of a run of a book's pages, for
+//	                               the snippets under results
+//
+// Every file but the manifest is named by its content, so a browser keeps
+// it for good and a build rewrites only what changed. Pages are numbered
+// across the site: book after book in menu order, page after page within
+// a book; word chunks refer to pages by that number.
+
+// ManifestFile is the manifest's path in the site; pages name it in
+// <meta name="docweave-search-index">.
+const ManifestFile = "search/index.json"
+
+// Format is the manifest's format number: a script that finds
+// another refuses the index instead of misreading it.
+const Format = 1
+
+// searchChunkBytes is about how much of the word index one chunk holds
+// (uncompressed JSON): a query word loads the chunk its words are in, so
+// smaller chunks mean less to load for a search and more files.
+const searchChunkBytes = 24 << 10
+
+// searchTextBytes is about how much text one texts file holds: a result
+// loads the file its page's text is in, so smaller files mean less to
+// load for a search and more files in the site (each page in a file of
+// its own doubled a site's file count).
+const searchTextBytes = 8 << 10
+
+// Entry is one page of the search: the fields the theme's search
+// template writes (see home.searchindex.json) and the text made from the
+// page's HTML (searchrecords.go).
+// Version fields are left out for a page of an unversioned repository, as
+// the template leaves them out.
+type Entry struct {
+	Title            string            `json:"title"`
+	URL              string            `json:"url"`
+	Repository       string            `json:"repository"`
+	Section          string            `json:"section"`
+	Tags             []json.RawMessage `json:"tags"`
+	Text             string            `json:"text"`
+	Version          string            `json:"version,omitempty"`
+	VersionIsDefault bool              `json:"versionIsDefault,omitempty"`
+	VersionRank      int               `json:"versionRank,omitempty"`
+}
+
+// Manifest is search/index.json.
+type Manifest struct {
+	Format int               `json:"format"`
+	Books  []searchBookEntry `json:"books"`
+	Words  []searchChunkRef  `json:"words"`
+}
+
+// searchBookEntry is a book as the manifest lists it: enough to rank its
+// pages' versions before loading it.
+type searchBookEntry struct {
+	Repository       string `json:"repository"`
+	Version          string `json:"version,omitempty"`
+	VersionIsDefault bool   `json:"versionIsDefault,omitempty"`
+	VersionRank      int    `json:"versionRank,omitempty"`
+	Pages            int    `json:"pages"`
+	File             string `json:"file"`
+}
+
+// searchChunkRef names a word chunk by the first word it holds.
+type searchChunkRef struct {
+	First string `json:"first"`
+	File  string `json:"file"`
+}
+
+// searchBookFile is a book's pages file. Each page is
+// [title, URL after Base, section number, tags, text], where text is
+// [texts file number, place in it], or null for a page without text.
+type searchBookFile struct {
+	Base     string   `json:"base"`
+	Sections []string `json:"sections"`
+	Texts    []string `json:"texts"`
+	Pages    [][]any  `json:"pages"`
+}
+
+// searchChunkFile is a word chunk: Pages[i] lists the pages holding
+// Words[i], as the first page number and then the gaps between numbers.
+type searchChunkFile struct {
+	Words []string `json:"words"`
+	Pages [][]int  `json:"pages"`
+}
+
+// Compact builds the search index's files from the entries of each
+// book (a repository version's, in menu order; empty books are left out).
+// It returns each file's content by its path in the site.
+func Compact(books [][]Entry) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	manifest := Manifest{Format: Format, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
+	postings := map[string][]int{} // word → pages, in increasing order
+	page := 0
+	for _, entries := range books {
+		if len(entries) == 0 {
+			continue
+		}
+		book := searchBookFile{Base: commonDir(entries), Sections: []string{}, Texts: []string{}}
+		sections := map[string]int{}
+		var texts []string // the texts file being filled
+		size := 0
+		flush := func() error {
+			if len(texts) == 0 {
+				return nil
+			}
+			data, err := json.Marshal(texts)
+			if err != nil {
+				return fmt.Errorf("site: search index: texts of %s: %w", entries[0].Repository, err)
+			}
+			name := contentName("texts", ".json", data)
+			files["search/"+name] = data
+			book.Texts = append(book.Texts, name)
+			texts, size = nil, 0
+			return nil
+		}
+		for _, e := range entries {
+			sec, ok := sections[e.Section]
+			if !ok {
+				sec = len(book.Sections)
+				sections[e.Section] = sec
+				book.Sections = append(book.Sections, e.Section)
+			}
+			tags := e.Tags
+			if tags == nil {
+				tags = []json.RawMessage{}
+			}
+			var text any // null: no text
+			if e.Text != "" {
+				text = []int{len(book.Texts), len(texts)}
+				texts = append(texts, e.Text)
+				if size += len(e.Text); size >= searchTextBytes {
+					if err := flush(); err != nil {
+						return nil, err
+					}
+				}
+			}
+			book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, text})
+			for _, w := range textWords(e.Text) {
+				postings[w] = append(postings[w], page)
+			}
+			page++
+		}
+		if err := flush(); err != nil {
+			return nil, err
+		}
+		data, err := json.Marshal(book)
+		if err != nil {
+			return nil, fmt.Errorf("site: search index: book of %s: %w", entries[0].Repository, err)
+		}
+		name := contentName("pages", ".json", data)
+		files["search/"+name] = data
+		first := entries[0]
+		ref := searchBookEntry{Repository: first.Repository, Pages: len(entries), File: name}
+		if first.Version != "" {
+			ref.Version, ref.VersionIsDefault, ref.VersionRank = first.Version, first.VersionIsDefault, first.VersionRank
+		}
+		manifest.Books = append(manifest.Books, ref)
+	}
+	for _, c := range wordChunks(postings) {
+		data, err := json.Marshal(c)
+		if err != nil {
+			return nil, fmt.Errorf("site: search index: word chunk: %w", err)
+		}
+		name := contentName("words", ".json", data)
+		files["search/"+name] = data
+		manifest.Words = append(manifest.Words, searchChunkRef{First: c.Words[0], File: name})
+	}
+	data, err := json.Marshal(manifest)
+	if err != nil {
+		return nil, fmt.Errorf("site: search index: manifest: %w", err)
+	}
+	files[ManifestFile] = data
+	return files, nil
+}
+
+// wordChunks cuts the sorted words and their pages into chunks of about
+// searchChunkBytes each.
+func wordChunks(postings map[string][]int) []searchChunkFile {
+	words := make([]string, 0, len(postings))
+	for w := range postings {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	var chunks []searchChunkFile
+	var cur searchChunkFile
+	size := 0
+	for _, w := range words {
+		pages := postings[w]
+		gaps := make([]int, len(pages))
+		prev := 0
+		for i, p := range pages {
+			gaps[i] = p - prev
+			prev = p
+			size += digits(gaps[i]) + 1
+		}
+		size += len(w) + 6
+		cur.Words = append(cur.Words, w)
+		cur.Pages = append(cur.Pages, gaps)
+		if size >= searchChunkBytes {
+			chunks = append(chunks, cur)
+			cur, size = searchChunkFile{}, 0
+		}
+	}
+	if len(cur.Words) > 0 {
+		chunks = append(chunks, cur)
+	}
+	return chunks
+}
+
+// textWords lists the distinct words of a page's text, lower-cased: runs
+// of letters and digits. The browser splits query words the same way
+// (js/docweave.js, wordsOf).
+func textWords(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), notWordRune) {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
+
+func digits(n int) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
+}
+
+// commonDir is the longest directory URL every entry's URL starts with
+// ("" when they share none): a book stores its URLs after it.
+func commonDir(entries []Entry) string {
+	prefix := entries[0].URL
+	for _, e := range entries[1:] {
+		for !strings.HasPrefix(e.URL, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if i := strings.LastIndexByte(prefix, '/'); i >= 0 {
+		return prefix[:i+1]
+	}
+	return ""
+}
+
+// contentName is a file name carrying the first 128 bits of its content's
+// sha256, the way the docs server recognises a file that never changes
+// (name.<hash>.ext).
+func contentName(stem, ext string, data []byte) string {
+	sum := sha256.Sum256(data)
+	return stem + "." + hex.EncodeToString(sum[:16]) + ext
+}
