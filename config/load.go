@@ -22,6 +22,8 @@ type loadState struct {
 	// brokerURLKey is the key the broker URL was written under (broker.url
 	// or its alias daemon.link_verification.broker_url), for problems.
 	brokerURLKey string
+	// positions are the keys' places in the file (see Where).
+	positions map[string]Position
 }
 
 // Load reads the YAML configuration file at path for the given mode,
@@ -79,7 +81,7 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 
 	c.Path = path
 	c.Mode = mode
-	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url"}
+	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url", positions: positions}
 	if !dec.present["broker.url"] && dec.present["daemon.link_verification.broker_url"] {
 		c.loadState.brokerURLKey = "daemon.link_verification.broker_url"
 	}

@@ -25,7 +25,7 @@ func init() { registerCommand(newBuildCommand) }
 
 func newBuildCommand(g *globalFlags) *cobra.Command {
 	var outDir string
-	var verifyLinks bool
+	var verifyLinks, checkRemote bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the documentation site once and exit",
@@ -49,15 +49,16 @@ long as the build; set broker_url to keep it between builds.
 On a terminal it shows progress; otherwise it writes structured JSON logs.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runBuild(cmd, g, outDir, verifyLinks)
+			return runBuild(cmd, g, outDir, verifyLinks, checkRemote)
 		},
 	}
 	cmd.Flags().StringVarP(&outDir, "output", "o", "", "output directory (overrides output.directory)")
 	cmd.Flags().BoolVar(&verifyLinks, "verify-links", false, "verify the links of the rendered site and wait for the result")
+	cmd.Flags().BoolVar(&checkRemote, "check-remote", true, "first check each repository, its branch and its paths on the remote (validate --remote); =false to skip")
 	return cmd
 }
 
-func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks bool) error {
+func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks, checkRemote bool) error {
 	interactive := logging.IsTerminal(os.Stderr) && (g.logFormat == logging.FormatAuto || g.logFormat == "")
 	level := g.logLevel
 	if interactive && level == "info" {
@@ -79,6 +80,11 @@ func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks boo
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if checkRemote {
+		if err := checkRemotes(ctx, cmd.ErrOrStderr(), cfg, log); err != nil {
+			return &exitError{code: 2, err: err}
+		}
+	}
 
 	opts := direct.Options{Log: log, VerifyLinks: verifyLinks}
 	if interactive {
@@ -142,6 +148,9 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 	for _, is := range rep.Issues {
 		if is.Severity == report.SeverityError {
 			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(is.Code+" "+issueSubject(is)), is.Message)
+			if fix := configFix(cfg, is); fix != "" {
+				fmt.Fprintf(w, "    %s\n", fix)
+			}
 		}
 	}
 	if rep.IssuesOmitted > 0 {
