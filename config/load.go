@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -37,6 +38,9 @@ func Load(path string, mode Mode) (*Config, error) {
 		return nil, fmt.Errorf("resolve configuration path %s: %w", path, err)
 	}
 	data, err := os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read configuration: %s does not exist; write a commented starter with `docweave init -c %s`, or name another file with -c: %w", path, path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read configuration: %w", err)
 	}
