@@ -20,7 +20,7 @@ func sectionsWithKey(path, key string) []string {
 		if i := strings.LastIndex(p, "."); i >= 0 {
 			parent, last = p[:i], p[i+1:]
 		}
-		if last != key || parent == "" || samePlace(parent, here) {
+		if last != key || parent == "" || samePlace(parent, here) || oldKeys[p] {
 			continue
 		}
 		out = append(out, parent)

@@ -32,8 +32,12 @@ func newBuildCommand(g *globalFlags) *cobra.Command {
 		Long: `build clones every configured repository, renders the site with the embedded
 Hugo and theme into <output.directory>/public, and writes
 <output.directory>/build-report.json. All stages run in this process; the
-broker is embedded (in-process, not listening) unless broker_url/nats_url is
-set, in which case that broker carries the build's messages.
+broker is embedded (in-process, not listening) unless broker.url is set, in
+which case that broker carries the build's messages.
+
+First it checks each repository on its remote (see validate --remote): a
+paths entry that is not a folder at the configured branch stops the build
+before any clone; --check-remote=false skips the check.
 
 Exit codes:
   0  every repository built and the site rendered
@@ -43,8 +47,8 @@ Exit codes:
 With --verify-links the links of the rendered site are verified too (see
 docs/links.md): the build waits for the verification, prints its figures and
 the first broken links, and the report gains a links section. Broken links
-do not change the exit code. Without broker_url the link cache lives only as
-long as the build; set broker_url to keep it between builds.
+do not change the exit code. Without broker.url the link cache lives only as
+long as the build; set broker.url to keep it between builds.
 
 On a terminal it shows progress; otherwise it writes structured JSON logs.`,
 		Args: cobra.NoArgs,
