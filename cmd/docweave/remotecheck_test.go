@@ -40,4 +40,5 @@ func TestBuildChecksTheRemotesFirst(t *testing.T) {
 	if res.code != 1 || !strings.Contains(res.stdout, summary) || strings.Contains(res.stdout+res.stderr, "CLONE_NOT_FOUND: ") {
 		t.Fatalf("build with a repository that does not exist: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
+	requireUniqueKeys(t, res.stderr) // the unit rendered logged "unit" twice
 }
