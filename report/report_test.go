@@ -1,6 +1,9 @@
 package report
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestExitCodeAndOutcome(t *testing.T) {
 	cases := []struct {
@@ -47,5 +50,15 @@ func TestARepositoryWithoutPagesMakesTheBuildPartial(t *testing.T) {
 	b.DecideOutcome()
 	if b.ExitCode() != 1 || b.Outcome != OutcomePartial {
 		t.Errorf("exit %d, outcome %q; want 1, partial", b.ExitCode(), b.Outcome)
+	}
+}
+
+// The note names the stages that run now: prune became join (and the
+// render runs per unit, in parallel).
+func TestStageDurationsNoteNamesTodaysStages(t *testing.T) {
+	for _, gone := range []string{"prune", "fingerprint"} {
+		if strings.Contains(StageDurationsNoteText, gone) {
+			t.Errorf("the note names the removed stage %s: %s", gone, StageDurationsNoteText)
+		}
 	}
 }
