@@ -108,6 +108,8 @@ func (b *backend) Snapshot() admin.Snapshot {
 	if b.links != nil {
 		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
 	}
+	s.LinkVerification = b.cfg.Daemon.LinkVerification.Enabled
+	s.SiteServed, s.ServedBuild = servedSite(b.cfg, s.Builds)
 	if b.lag != nil {
 		lag := b.lag()
 		names := make([]string, 0, len(lag))
