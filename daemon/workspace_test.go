@@ -1,12 +1,15 @@
 package daemon
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/internal/gittest"
 )
@@ -127,4 +130,25 @@ func TestDaemonStartRemovesAPartialCheckout(t *testing.T) {
 			t.Errorf("%s removed: %v", p, err)
 		}
 	}
+}
+
+// TestDaemonWarnsOfAPathThatMatchesNothing: at start the daemon checks its
+// repositories on their remotes and logs a paths entry that matches
+// nothing with its key and the folders that do exist.
+func TestDaemonWarnsOfAPathThatMatchesNothing(t *testing.T) {
+	repo := gittest.NewRepo(t, map[string]string{"docs/guide.md": "# Guide\n", "manual/a.md": "# A\n"})
+	cfg := daemonConfig(t, repo.FileURL())
+	cfg.Repositories[0].Paths = []string{"docs", "manuals"}
+	cfg.Build.WorkspaceDir = t.TempDir()
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, Options{Log: zerolog.New(&logs).Level(zerolog.WarnLevel)}) }()
+	defer func() { cancel(); <-done }()
+	want := `documentation path \"manuals\" is not in the repository at main`
+	eventually(t, "the warning", func() bool {
+		s := logs.String()
+		return strings.Contains(s, want) && strings.Contains(s, `folders at the top of the repository: docs, manual"`) &&
+			strings.Contains(s, `"key":"repositories[0].paths[1]"`) && strings.Contains(s, `"code":"DOCS_PATH_MISSING"`)
+	})
 }
