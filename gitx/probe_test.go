@@ -56,10 +56,12 @@ func TestProbePathsListsRefsAndChecksPaths(t *testing.T) {
 		}
 	})
 	t.Run("missing repository", func(t *testing.T) {
-		_, err := ProbePaths(context.Background(), Request{URL: srv.URL() + "/org/ghost.git"}, []string{"docs"})
-		var gerr *Error
-		if !errors.As(err, &gerr) || gerr.Code != CodeNotFound {
-			t.Fatalf("%v", err)
+		for _, url := range []string{srv.URL() + "/org/ghost.git", "file://" + t.TempDir() + "/ghost.git"} {
+			_, err := ProbePaths(context.Background(), Request{URL: url}, []string{"docs"})
+			var gerr *Error
+			if !errors.As(err, &gerr) || gerr.Code != CodeNotFound {
+				t.Fatalf("%s: %v", url, err)
+			}
 		}
 	})
 }
