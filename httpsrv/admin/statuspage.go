@@ -16,14 +16,14 @@ type statusPage struct {
 	LatestClass    string
 	// Served says what the docs server serves when the latest build did
 	// not publish it ("" when it did, or nothing is served).
-	Served      string
-	BrokenLinks string
-	LinkStatus  string
-	NextSync       string
-	Builds         []statusBuild
-	Repositories   []statusRepo
-	Forges         []statusForge
-	Stages         []StageStatus
+	Served       string
+	BrokenLinks  string
+	LinkStatus   string
+	NextSync     string
+	Builds       []statusBuild
+	Repositories []statusRepo
+	Forges       []statusForge
+	Stages       []StageStatus
 }
 
 type statusForge struct {
