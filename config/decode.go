@@ -133,6 +133,10 @@ func (d *decoder) resolveAliases(path string, m map[string]any) map[string]any {
 }
 
 func (d *decoder) unknownKey(path, key string, known []string) {
+	if sections := sectionsWithKey(path, key); len(sections) > 0 && len(sections) <= 3 {
+		d.problems.add(path, "%s", misplacedMessage(key, sections))
+		return
+	}
 	if s := suggest(key, known); s != "" {
 		d.problems.add(path, "unknown key; did you mean %q?", s)
 		return

@@ -21,6 +21,12 @@ func TestUnknownKeys(t *testing.T) {
 		{"no close match lists the keys", oneRepo + "output:\n  zzzzzzzz: 1\n", "output.zzzzzzzz", []string{"unknown key; expected one of: clean, directory"}},
 		{"unknown key with null value", oneRepo + "versioning:\n  enabeld:\n", "versioning.enabeld", []string{`did you mean "enabled"?`}},
 		{"dotted unknown key kept whole", oneRepo + "build.clone_strategy: fresh\n", "build.clone_strategy", []string{"unknown key"}},
+		// A key dedented out of its section names that section, not the
+		// nearest spelling at the wrong level (title was offered "site").
+		{"dedented out of its section", oneRepo + "generator:\n  base_url: /\ntitle: Docs\n", "title", []string{"title is a key of generator (generator.title): indent it under generator:"}},
+		{"dedented out of a nested section", oneRepo + "build:\n  clone_concurrency: 2\nshallow_depth: 1\n", "shallow_depth", []string{"indent it under build:"}},
+		{"dedented out of a list entry", "repositories:\n  - url: u\n    name: n\nbranch: main\n", "branch", []string{"branch is a key of repositories[] (repositories[].branch): indent it under an entry of repositories:"}},
+		{"in the wrong section", oneRepo + "daemon:\n  sync:\n    clone_concurrency: 2\n", "daemon.sync.clone_concurrency", []string{"clone_concurrency is a key of build"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -22,6 +23,8 @@ type loadState struct {
 	// brokerURLKey is the key the broker URL was written under (broker.url
 	// or its alias daemon.link_verification.broker_url), for problems.
 	brokerURLKey string
+	// positions are the keys' places in the file (see Where).
+	positions map[string]Position
 }
 
 // Load reads the YAML configuration file at path for the given mode,
@@ -35,6 +38,9 @@ func Load(path string, mode Mode) (*Config, error) {
 		return nil, fmt.Errorf("resolve configuration path %s: %w", path, err)
 	}
 	data, err := os.ReadFile(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read configuration: %s does not exist; write a commented starter with `docweave init -c %s`, or name another file with -c: %w", path, path, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read configuration: %w", err)
 	}
@@ -79,7 +85,7 @@ func load(data []byte, dir, path string, mode Mode) (*Config, error) {
 
 	c.Path = path
 	c.Mode = mode
-	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url"}
+	c.loadState = loadState{baseDir: baseDir, decodeProblems: dec.problems, envFiles: envFiles, brokerURLKey: "broker.url", positions: positions}
 	if !dec.present["broker.url"] && dec.present["daemon.link_verification.broker_url"] {
 		c.loadState.brokerURLKey = "daemon.link_verification.broker_url"
 	}

@@ -36,8 +36,22 @@ func TestLoadRelativeFileName(t *testing.T) {
 
 func TestLoadMissingFile(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"), ModeDirect)
-	if err == nil || !strings.Contains(err.Error(), "read configuration") || !strings.Contains(err.Error(), "nope.yaml") {
+	if err == nil || !strings.Contains(err.Error(), "read configuration") || !strings.Contains(err.Error(), "nope.yaml does not exist; write a commented starter with `docweave init -c ") {
 		t.Fatalf("error = %v", err)
+	}
+}
+
+// A tab in the indentation is named with its line and what YAML wants,
+// not the parser's "found character that cannot start any token".
+func TestLoadTabIndentSaysYAMLIndentsWithSpaces(t *testing.T) {
+	path := writeConfig(t, "repositories:\n  - name: a\n\turl: file:///x\n")
+	_, err := Load(path, ModeDirect)
+	if err == nil || !strings.Contains(err.Error(), path+":3:1: invalid YAML: this line is indented with a tab; YAML indents with spaces only") {
+		t.Fatalf("error = %v", err)
+	}
+	// A tab inside a block of text is no mistake.
+	if _, err := LoadBytes([]byte("repositories:\n  - name: a\n    url: file:///x\ngenerator:\n  description: |\n    one\n    \ttwo\n"), t.TempDir(), ModeDirect); err != nil {
+		t.Fatalf("a tab in a block scalar: %v", err)
 	}
 }
 

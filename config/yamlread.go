@@ -111,6 +111,13 @@ func syntaxError(data []byte, file string, cause error) error {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Message = strings.TrimPrefix(cause.Error(), m[0])
 	}
+	aboutTab := strings.Contains(e.Message, "\t") || strings.Contains(strings.ToLower(e.Message), "tab")
+	if line, col := tabIndent(data); line > 0 && (line == e.Line || (aboutTab && (e.Line == 0 || line <= e.Line))) {
+		// The parsers' words for it ("found character '\t' that cannot
+		// start any token", with the tab itself) do not say what to do.
+		e.Line, e.Column = line, col
+		e.Message = "this line is indented with a tab; YAML indents with spaces only: replace the tab with spaces"
+	}
 	if e.Line > 0 {
 		e.Source = sourceLines(data, e.Line, e.Column)
 		if strings.Contains(e.Message, "not allowed in this context") || strings.Contains(e.Message, "did not find expected") {
@@ -118,6 +125,18 @@ func syntaxError(data []byte, file string, cause error) error {
 		}
 	}
 	return e
+}
+
+// tabIndent finds the first line whose indentation holds a tab, and the
+// tab's column; 0, 0 when none does.
+func tabIndent(data []byte) (line, column int) {
+	for i, l := range strings.Split(string(data), "\n") {
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if c := strings.IndexByte(indent, '\t'); c >= 0 {
+			return i + 1, c + 1
+		}
+	}
+	return 0, 0
 }
 
 // sourceLines shows the line before and the line at fault, with a caret

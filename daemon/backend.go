@@ -111,6 +111,8 @@ func (b *backend) Snapshot() admin.Snapshot {
 	if b.links != nil {
 		s.BrokenLinks, s.LinkStatus, s.LinkError = b.links.Broken, b.links.Status, b.links.Error
 	}
+	s.LinkVerification = b.cfg.Daemon.LinkVerification.Enabled
+	s.SiteServed, s.ServedBuild = servedSite(b.cfg, s.Builds)
 	s.Stages = b.stageRows()
 	if b.nextSync != nil {
 		if next := b.nextSync(); !next.IsZero() {

@@ -290,4 +290,8 @@ func TestDaemonRefusesAPortInUse(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("got %v, want an error starting %q", err, want)
 	}
+	// It names the key to change, not only the server.
+	if fix := "stop it, or set daemon.http.admin_port to a free port"; !strings.Contains(err.Error(), fix) {
+		t.Fatalf("got %v, want it to say %q", err, fix)
+	}
 }

@@ -86,6 +86,7 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		opts.Ready(addrs)
 	}
 	ctl.begin(ctx, log)
+	go warnRemoteProblems(ctx, cfg, log)
 
 	<-ctx.Done()
 	log.Info().Msg("stopping: no new triggers, draining servers")

@@ -60,7 +60,11 @@ func bindings(cfg *config.Config, which []string) ([]httpsrv.Binding, error) {
 		if name == ServerLiveReload && !cfg.Daemon.HTTP.LiveReloadEnabled {
 			return nil, fmt.Errorf("the live-reload server is off (daemon.http.livereload_enabled: false); drop it from the servers or turn it on")
 		}
-		out = append(out, httpsrv.Binding{Server: name, Host: cfg.Daemon.HTTP.BindHost(name), Port: port})
+		key := "daemon.http." + name + "_port"
+		if where := cfg.Where(key); where != "" {
+			key += " (" + where + ")"
+		}
+		out = append(out, httpsrv.Binding{Server: name, Host: cfg.Daemon.HTTP.BindHost(name), Port: port, Key: key})
 	}
 	return out, nil
 }

@@ -62,9 +62,14 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	if err != nil {
 		return nil, err
 	}
+	releaseWorkspace, err := claimWorkspace(cfg, log)
+	if err != nil {
+		return nil, err
+	}
 	followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
 	if err := followDiscovered(followCtx, cfg, broker.JS, log); err != nil {
 		stopFollowing()
+		releaseWorkspace()
 		return nil, err
 	}
 	stages, err := pipeline.NewStages(names, pipeline.Deps{
@@ -72,6 +77,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 	})
 	if err != nil {
 		stopFollowing()
+		releaseWorkspace()
 		return nil, err
 	}
 	m := metrics.New()
@@ -94,6 +100,7 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 			stopRunner()
 			<-runnerDone
 			stopFollowing()
+			releaseWorkspace()
 		})
 	}}, nil
 }
@@ -118,4 +125,17 @@ func consumerLag(js jetstream.JetStream, names []string) func() map[string]metri
 		}
 		return out
 	}
+}
+
+// claimWorkspace holds this process's workspace while its stages run; the
+// first process on it removes what a killed one left (workspace.Claim).
+func claimWorkspace(cfg *config.Config, log zerolog.Logger) (func(), error) {
+	release, swept, err := workspace.For(cfg).Claim()
+	if err != nil {
+		return nil, err
+	}
+	if swept > 0 {
+		log.Info().Int("entries_removed", swept).Msg("workspace: removed what an interrupted run left")
+	}
+	return release, nil
 }

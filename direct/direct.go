@@ -60,8 +60,13 @@ type Options struct {
 // whose repositories or render failed still returns a report saying so.
 func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Report, error) {
 	layout := workspace.For(cfg)
-	if err := os.MkdirAll(layout.Root, 0o755); err != nil {
-		return nil, fmt.Errorf("workspace %s: %w", layout.Root, err)
+	release, swept, err := layout.Claim()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if swept > 0 {
+		opts.Log.Info().Int("entries_removed", swept).Msg("workspace: removed what an interrupted build left")
 	}
 	bopts, err := pipeline.OptionsFor(cfg, pipeline.RoleDirect, "docweave-build")
 	if err != nil {

@@ -12,7 +12,7 @@ func TestIssueCarriesTheCodeAndAttempts(t *testing.T) {
 	gerr := &Error{Code: CodeNetwork, Transient: true, Attempts: 3, Err: errors.New("connection refused")}
 	is := Issue(base, gerr)
 	if is.Code != CodeNetwork || !is.Transient || is.Attempts != 3 || is.Severity != report.SeverityError ||
-		is.Stage != "discover" || is.Version != "v1" || is.Message != "list branches and tags: CLONE_NETWORK: connection refused" {
+		is.Stage != "discover" || is.Version != "v1" || is.Message != "list branches and tags: connection refused" {
 		t.Fatalf("issue %+v", is)
 	}
 	if other := Issue(report.Issue{}, errors.New("boom")); other.Code != report.CodeCloneFailed || other.Attempts != 1 || other.Transient {

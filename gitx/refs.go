@@ -44,24 +44,8 @@ func listRefs(parent, ctx context.Context, req Request) (refs []RemoteRef, defau
 	if gerr != nil {
 		return nil, "", gerr
 	}
-	byName, peeled := l.byName, l.peeled
-	for name, r := range byName {
-		if r.Type() != plumbing.HashReference || (!name.IsBranch() && !name.IsTag()) {
-			continue
-		}
-		commit := r.Hash()
-		if h, ok := peeled[name]; ok {
-			commit = h
-		}
-		refs = append(refs, RemoteRef{Name: name.Short(), Tag: name.IsTag(), Commit: commit.String()})
-	}
-	sort.Slice(refs, func(i, j int) bool {
-		if refs[i].Tag != refs[j].Tag {
-			return !refs[i].Tag
-		}
-		return refs[i].Name < refs[j].Name
-	})
-	if def, derr := defaultBranch(byName); derr == nil {
+	refs = refsOf(l)
+	if def, derr := defaultBranch(l.byName); derr == nil {
 		defaultBranchName = def.Short()
 	} else if len(refs) > 0 {
 		return refs, "", fmt.Errorf("%s: %w", RedactURL(rem.url), derr)
@@ -99,4 +83,27 @@ func ListRefsRetrying(ctx context.Context, req Request, retry RetryPolicy) ([]Re
 			return nil, "", gerr
 		}
 	}
+}
+
+// refsOf lists the branches and tags of a listing, branches first, each
+// sorted by name, annotated tags peeled to their commit.
+func refsOf(l listing) []RemoteRef {
+	var refs []RemoteRef
+	for name, r := range l.byName {
+		if r.Type() != plumbing.HashReference || (!name.IsBranch() && !name.IsTag()) {
+			continue
+		}
+		commit := r.Hash()
+		if h, ok := l.peeled[name]; ok {
+			commit = h
+		}
+		refs = append(refs, RemoteRef{Name: name.Short(), Tag: name.IsTag(), Commit: commit.String()})
+	}
+	sort.Slice(refs, func(i, j int) bool {
+		if refs[i].Tag != refs[j].Tag {
+			return !refs[i].Tag
+		}
+		return refs[i].Name < refs[j].Name
+	})
+	return refs
 }

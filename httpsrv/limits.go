@@ -27,9 +27,11 @@ var refusedResponse = "HTTP/1.1 503 Service Unavailable\r\n" +
 	"\r\n" + refusedBody
 
 // lingeringFor bounds the refused connections being answered at once:
-// half the connection limit (at least 64); the rest are closed at once, so
-// a server holds at most 1.5 × max_connections file handles whatever the
-// flood.
+// half the connection limit (at least 64). Beyond it Accept waits for an
+// answer to finish (at most 2 × lingerTime) instead of closing the
+// connection unanswered, so every refused client reads its 503 and a
+// server holds at most 1.5 × max_connections file handles whatever the
+// flood; the rest wait in the kernel's backlog.
 func lingeringFor(maxConnections int) int {
 	return max(64, maxConnections/2)
 }
@@ -48,7 +50,8 @@ const refusalLogInterval = 10 * time.Second
 // answered 503 and closed by Accept itself, which goes on accepting, so a
 // full server keeps draining its backlog instead of leaving new clients
 // (and health probes) waiting in the kernel queue — and its file handles
-// stay bounded whatever the crowd. Refusals are logged to log (which
+// stay bounded whatever the crowd (beyond lingeringFor refusals in
+// flight, Accept waits for one to end). Refusals are logged to log (which
 // should name the server), at most once per refusalLogInterval.
 func LimitListener(l net.Listener, lim config.ServerLimits, log zerolog.Logger) net.Listener {
 	return &limitListener{
@@ -128,16 +131,12 @@ func (l *limitListener) Open() int {
 // a stray response on an idle connection), then the write side is shut and
 // what else the client sends is drained for a moment, so the close does not
 // reset the connection before the client read the answer. All of it is
-// bounded by twice lingerTime; when lingeringFor refusals are in flight, c is
-// closed at once instead.
+// bounded by twice lingerTime; when lingeringFor refusals are in flight,
+// refuse waits for one of them to end (closing c unanswered broke the
+// documented 503 for about half of a crowd's refused clients).
 func (l *limitListener) refuse(c net.Conn, client, reason string) {
 	l.noteRefusal(client, reason)
-	select {
-	case l.lingering <- struct{}{}:
-	default:
-		c.Close()
-		return
-	}
+	l.lingering <- struct{}{}
 	go func() {
 		defer func() { <-l.lingering }()
 		defer c.Close()

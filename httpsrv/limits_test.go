@@ -161,7 +161,7 @@ func TestSlowHeadersAreCutOff(t *testing.T) {
 }
 
 // A flood of connections holds at most the limit open, and every other
-// connection is ended at once (answered 503 while few are in flight).
+// connection is answered 503 and closed.
 func TestFloodHoldsAtMostTheLimit(t *testing.T) {
 	lim := testLimits(20, 20)
 	lim.ReadHeaderTimeout, lim.ReadTimeout = time.Second, time.Second // the held ones send nothing
@@ -196,8 +196,8 @@ func TestFloodHoldsAtMostTheLimit(t *testing.T) {
 	if peak > 20 {
 		t.Fatalf("%d connections were open at once, limit 20", peak)
 	}
-	// Refusals beyond lingeringFor(max_connections) in flight are closed without an answer;
-	// the others read the 503.
+	// Every refused connection reads the 503 (TestEveryRefusedConnectionIsAnswered
+	// counts them); the held ones read nothing.
 	if codes[503] == 0 {
 		t.Fatal("no refused connection read the 503 answer")
 	}

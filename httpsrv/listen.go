@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/docweave/docweave/config"
@@ -17,6 +18,10 @@ type Binding struct {
 	Server string // "docs", "webhook", "admin", "livereload"
 	Host   string // "" listens on every interface
 	Port   int
+	// Key is the configuration key that sets Port, with its place in the
+	// file when known ("daemon.http.docs_port (site.yaml:9)"), so a port
+	// another process holds is named with what to change.
+	Key string
 }
 
 // BindAll binds every address before any server starts, so a daemon either
@@ -37,7 +42,11 @@ func BindAll(bindings []Binding) ([]net.Listener, error) {
 			for _, o := range out {
 				o.Close()
 			}
-			return nil, fmt.Errorf("%s port %d: %w", b.Server, b.Port, causeOf(err))
+			cause := causeOf(err)
+			if errors.Is(err, syscall.EADDRINUSE) && b.Key != "" {
+				return nil, fmt.Errorf("%s port %d: %w; another process listens there (another docweave?): stop it, or set %s to a free port", b.Server, b.Port, cause, b.Key)
+			}
+			return nil, fmt.Errorf("%s port %d: %w", b.Server, b.Port, cause)
 		}
 		out = append(out, l)
 	}

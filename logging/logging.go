@@ -50,7 +50,7 @@ func New(w io.Writer, format, level string) (zerolog.Logger, error) {
 	default:
 		return zerolog.Nop(), fmt.Errorf("--log-format: %q is not one of auto, json, console", format)
 	}
-	out := w
+	var out io.Writer = uniqueKeys{w}
 	if format == FormatConsole {
 		out = zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly}
 	}

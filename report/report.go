@@ -148,7 +148,7 @@ type UnitCounts struct {
 // StageDurationsNoteText is stage_durations_note: each stage's figure is
 // its busy time summed over its messages, so a stage that handles
 // repositories in parallel can add up to more than the build's wall time.
-const StageDurationsNoteText = "busy time of each stage, summed over its messages; clone and prune handle repositories in parallel, so their sums can exceed duration_ms, the wall time of the build"
+const StageDurationsNoteText = "busy time of each stage, summed over its messages; clone, join and render handle repositories and units in parallel, so their sums can exceed duration_ms, the wall time of the build"
 
 // Report is the build report.
 type Report struct {

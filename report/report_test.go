@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +82,15 @@ func TestBoundedKeepsProblemRepositoriesFirst(t *testing.T) {
 	}
 	if failed != 2 || len(rep.Repositories) != 250 || rep.RepositoriesOmitted != 0 {
 		t.Fatalf("%d failed repositories carried (want 2); the report has %d", failed, len(rep.Repositories))
+	}
+}
+
+// The note names the stages that run now: prune became join (and the
+// render runs per unit, in parallel).
+func TestStageDurationsNoteNamesTodaysStages(t *testing.T) {
+	for _, gone := range []string{"prune", "fingerprint"} {
+		if strings.Contains(StageDurationsNoteText, gone) {
+			t.Errorf("the note names the removed stage %s: %s", gone, StageDurationsNoteText)
+		}
 	}
 }

@@ -35,8 +35,11 @@ func (l Layout) Artifacts() string { return filepath.Join(l.Root, "artifacts") }
 func (l Layout) Broker() string { return filepath.Join(l.Root, "nats") }
 
 // FreshKey names a build's own checkout of a repository (clone_strategy
-// fresh), removed once its documentation has been taken.
-func FreshKey(buildID, repo string) string { return "checkouts/" + buildID + "/" + repo }
+// fresh), removed once its documentation has been taken. The key is one
+// folder below checkouts/, not a folder per build holding one per
+// repository, so removing the checkout leaves nothing behind (a folder
+// per build stayed, empty, after every build).
+func FreshKey(buildID, repo string) string { return "checkouts/" + buildID + "+" + repo }
 
 // CacheKey names a repository's persistent checkout (update and auto).
 func CacheKey(repo string) string { return "cache/" + repo }

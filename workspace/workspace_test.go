@@ -17,7 +17,7 @@ func TestLayoutDefaultsAndKeys(t *testing.T) {
 		t.Fatalf("cache %s", l.RepoCache)
 	}
 	d, err := l.Dir(FreshKey("b1", "api"))
-	if err != nil || d != filepath.Join(l.Root, "checkouts", "b1", "api") {
+	if err != nil || d != filepath.Join(l.Root, "checkouts", "b1+api") {
 		t.Fatalf("fresh dir %s %v", d, err)
 	}
 	d, err = l.Dir(CacheKey("api"))

@@ -25,15 +25,19 @@ func init() { registerCommand(newBuildCommand) }
 
 func newBuildCommand(g *globalFlags) *cobra.Command {
 	var outDir string
-	var verifyLinks bool
+	var verifyLinks, checkRemote bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the documentation site once and exit",
 		Long: `build clones every configured repository, renders the site with the embedded
 Hugo and theme into <output.directory>/public, and writes
 <output.directory>/build-report.json. All stages run in this process; the
-broker is embedded (in-process, not listening) unless broker_url/nats_url is
-set, in which case that broker carries the build's messages.
+broker is embedded (in-process, not listening) unless broker.url is set, in
+which case that broker carries the build's messages.
+
+First it checks each repository on its remote (see validate --remote): a
+paths entry that is not a folder at the configured branch stops the build
+before any clone; --check-remote=false skips the check.
 
 Exit codes:
   0  every repository built and the site rendered
@@ -43,21 +47,22 @@ Exit codes:
 With --verify-links the links of the rendered site are verified too (see
 docs/links.md): the build waits for the verification, prints its figures and
 the first broken links, and the report gains a links section. Broken links
-do not change the exit code. Without broker_url the link cache lives only as
-long as the build; set broker_url to keep it between builds.
+do not change the exit code. Without broker.url the link cache lives only as
+long as the build; set broker.url to keep it between builds.
 
 On a terminal it shows progress; otherwise it writes structured JSON logs.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runBuild(cmd, g, outDir, verifyLinks)
+			return runBuild(cmd, g, outDir, verifyLinks, checkRemote)
 		},
 	}
 	cmd.Flags().StringVarP(&outDir, "output", "o", "", "output directory (overrides output.directory)")
 	cmd.Flags().BoolVar(&verifyLinks, "verify-links", false, "verify the links of the rendered site and wait for the result")
+	cmd.Flags().BoolVar(&checkRemote, "check-remote", true, "first check each repository, its branch and its paths on the remote (validate --remote); =false to skip")
 	return cmd
 }
 
-func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks bool) error {
+func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks, checkRemote bool) error {
 	interactive := logging.IsTerminal(os.Stderr) && (g.logFormat == logging.FormatAuto || g.logFormat == "")
 	level := g.logLevel
 	if interactive && level == "info" {
@@ -79,6 +84,11 @@ func runBuild(cmd *cobra.Command, g *globalFlags, outDir string, verifyLinks boo
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if checkRemote {
+		if err := checkRemotes(ctx, cmd.ErrOrStderr(), cfg, log); err != nil {
+			return &exitError{code: 2, err: err}
+		}
+	}
 
 	opts := direct.Options{Log: log, VerifyLinks: verifyLinks}
 	if interactive {
@@ -142,6 +152,9 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 	for _, is := range rep.Issues {
 		if is.Severity == report.SeverityError {
 			fmt.Fprintf(w, "  %s: %s\n", strings.TrimSpace(is.Code+" "+issueSubject(is)), is.Message)
+			if fix := configFix(cfg, is); fix != "" {
+				fmt.Fprintf(w, "    %s\n", fix)
+			}
 		}
 	}
 	if rep.IssuesOmitted > 0 {

@@ -223,10 +223,16 @@ func TestValidateAndInit(t *testing.T) {
 }
 
 func TestHelpForEveryCommand(t *testing.T) {
-	for _, c := range []string{"build", "validate", "init", "version", "daemon"} {
+	for _, c := range []string{"build", "validate", "init", "version", "daemon", "stage"} {
 		res := run(t, t.TempDir(), nil, c, "--help")
 		if res.code != 0 || !strings.Contains(res.stdout, "Usage:") || len(res.stdout) < 200 {
 			t.Errorf("%s --help: exit %d\n%s", c, res.code, res.stdout)
+		}
+		// Help speaks the current key names only; the old ones still load.
+		for _, old := range []string{"broker_url", "nats_url", "embedded_broker"} {
+			if strings.Contains(res.stdout, old) {
+				t.Errorf("%s --help names the old key %s", c, old)
+			}
 		}
 	}
 	if res := run(t, t.TempDir(), nil, "version"); res.code != 0 || !strings.Contains(res.stdout, "hugo v0.165.0") {

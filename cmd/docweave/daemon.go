@@ -23,8 +23,7 @@ daemon.sync.schedule, on signed forge webhooks and on POST /api/build/trigger;
 triggers that arrive during a build coalesce into one follow-up build, and a
 build in which nothing changed is skipped (skip_if_unchanged).
 
-The broker is broker.url (alias daemon.link_verification.broker_url,
-nats_url) when set. Otherwise the daemon embeds a NATS server and connects to
+The broker is broker.url when set. Otherwise the daemon embeds a NATS server and connects to
 it in-process, opening no port; with broker.embedded.listen it also accepts
 other processes there, with credentials (configured, or generated into the
 workspace). Every subject, stream and bucket is scoped by site.name, so sites

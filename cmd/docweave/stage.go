@@ -22,8 +22,7 @@ func newStageCommand(g *globalFlags) *cobra.Command {
 		Use:   "stage --stages NAME[,NAME…]",
 		Short: "Run some pipeline stages in this process, against a shared NATS broker",
 		Long: `stage runs the chosen stages in this process against a broker shared with the
-site's other processes: broker.url (alias daemon.link_verification.broker_url,
-nats_url), or the daemon's embedded broker when it listens
+site's other processes: broker.url, or the daemon's embedded broker when it listens
 (broker.embedded.listen; on the same machine and with the same configuration
 file the address and credentials are found in the workspace). Any
 combination of stages may run in any number of processes; replicas of a

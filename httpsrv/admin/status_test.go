@@ -15,8 +15,8 @@ func TestStatusPageShowsTheDaemon(t *testing.T) {
 	success := time.Date(2026, 2, 3, 4, 5, 6, 0, time.UTC)
 	h.backend.snapshot = Snapshot{
 		Version:     "v1.4.2",
-		BrokenLinks: 7,
-		NextSync:    &next,
+		BrokenLinks: 7, LinkVerification: true,
+		NextSync: &next,
 		Repositories: []RepoStatus{
 			{Name: "api-docs", URL: "https://git.example.com/api.git", Commit: "0123456789abcdef0123", LastSuccess: &success},
 			{Name: "guides", URL: "https://git.example.com/guides.git", LastError: "clone: authentication failed"},
@@ -82,6 +82,38 @@ func TestStatusPageWithNothingYet(t *testing.T) {
 	for _, want := range []string{"No builds yet.", "No repositories configured.", "not scheduled", "none yet"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("empty page lacks %q", want)
+		}
+	}
+}
+
+// The page's state matches what is served: a failed latest build over a
+// served site says which site is served, and with link verification off
+// the links card says "not verified", not "0".
+func TestStatusPageSaysWhatIsServed(t *testing.T) {
+	h := newHarness(t, "")
+	h.backend.snapshot = Snapshot{SiteServed: true, LinkVerification: false}
+	first, _, _ := h.backend.Trigger(t.Context(), "cron", nil)
+	h.backend.Finish(first, report.Report{Outcome: report.OutcomeSuccess, FinishedAt: time.Now()})
+	second, _, _ := h.backend.Trigger(t.Context(), "push", nil)
+	h.backend.Finish(second, report.Report{Outcome: report.OutcomeFailed, FinishedAt: time.Now()})
+	h.backend.snapshot.ServedBuild = first
+	page := readBody(t, h.doRaw(t, http.MethodGet, "/status", ""))
+	for _, want := range []string{
+		`s-failed">failed</b><small>the site of build ` + first + ` is served</small>`,
+		"Broken links<b>—</b><small>not verified: link verification is off (daemon.link_verification.enabled)</small>",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "Broken links<b>0</b>") || strings.Contains(page, "not verified yet") {
+		t.Error("the page counts links it never verified")
+	}
+	h.backend.snapshot = Snapshot{SiteServed: false, LinkVerification: true}
+	page = readBody(t, h.doRaw(t, http.MethodGet, "/status", ""))
+	for _, want := range []string{"no site is served yet", "Broken links<b>0</b><small>not verified yet</small>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
 		}
 	}
 }

@@ -15,13 +15,16 @@ type statusPage struct {
 	RefreshSeconds int
 	LatestState    string
 	LatestClass    string
-	BrokenLinks    int
-	LinkStatus     string
-	NextSync       string
-	Builds         []statusBuild
-	Repositories   []statusRepo
-	Forges         []statusForge
-	Stages         []StageStatus
+	// Served says what the docs server serves when the latest build did
+	// not publish it ("" when it did, or nothing is served).
+	Served       string
+	BrokenLinks  string
+	LinkStatus   string
+	NextSync     string
+	Builds       []statusBuild
+	Repositories []statusRepo
+	Forges       []statusForge
+	Stages       []StageStatus
 }
 
 type statusForge struct {
@@ -47,7 +50,7 @@ func newStatusPage(s Snapshot, now time.Time) statusPage {
 		RefreshSeconds: statusRefreshSeconds,
 		LatestState:    "none yet",
 		LatestClass:    "none",
-		BrokenLinks:    s.BrokenLinks,
+		BrokenLinks:    brokenLinks(s),
 		LinkStatus:     linkStatus(s),
 		Stages:         s.Stages,
 		NextSync:       "not scheduled",
@@ -58,6 +61,7 @@ func newStatusPage(s Snapshot, now time.Time) statusPage {
 	if len(s.Builds) > 0 {
 		page.LatestState = s.Builds[0].State
 		page.LatestClass = stateClass(s.Builds[0].State)
+		page.Served = served(s)
 	}
 	builds := s.Builds
 	if len(builds) > maxStatusBuilds {
@@ -171,9 +175,35 @@ func orDash(s string) string {
 	return s
 }
 
+// served says, under a latest build that did not publish (failed,
+// running, queued), what the docs server still serves: the page said
+// "failed" while the site of an earlier build was served.
+func served(s Snapshot) string {
+	switch latest := s.Builds[0]; {
+	case latest.State == StateSuccess || latest.State == StatePartial || latest.State == StateSkipped:
+		return ""
+	case !s.SiteServed:
+		return "no site is served yet"
+	case s.ServedBuild != "":
+		return "the site of build " + s.ServedBuild + " is served"
+	default:
+		return "the site of an earlier build is served"
+	}
+}
+
+// brokenLinks is the count, or a dash when links are not verified.
+func brokenLinks(s Snapshot) string {
+	if !s.LinkVerification {
+		return "—"
+	}
+	return fmt.Sprint(s.BrokenLinks)
+}
+
 // linkStatus describes the latest link verification for the status page.
 func linkStatus(s Snapshot) string {
 	switch {
+	case !s.LinkVerification:
+		return "not verified: link verification is off (daemon.link_verification.enabled)"
 	case s.LinkStatus == "":
 		return "not verified yet"
 	case s.LinkError != "":

@@ -91,6 +91,16 @@ type Snapshot struct {
 	// not complete — the health detail that /ready deliberately ignores.
 	LinkStatus string `json:"link_status,omitempty"`
 	LinkError  string `json:"link_error,omitempty"`
+	// LinkVerification says whether links are verified after builds
+	// (daemon.link_verification.enabled); without it BrokenLinks means
+	// nothing and the page says "not verified".
+	LinkVerification bool `json:"link_verification"`
+	// SiteServed says whether the docs server has a site to serve, and
+	// ServedBuild which of the recent builds published it ("" when it
+	// is older than them, e.g. after a restart), so a failed latest build
+	// is not read as "no site".
+	SiteServed  bool   `json:"site_served"`
+	ServedBuild string `json:"served_build,omitempty"`
 	// Stages shows each pipeline stage's durable consumer: messages waiting,
 	// delivered but unacknowledged, and delivered more than once.
 	Stages []StageStatus `json:"stages,omitempty"`
