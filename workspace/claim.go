@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+
+	"github.com/docweave/docweave/internal/dirlock"
 )
 
 // lockName is the file every process using a workspace holds a lock on:
@@ -40,7 +42,7 @@ func (l Layout) Claim() (release func(), swept int, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("workspace %s: %w", l.Root, err)
 	}
-	alone, err := lockExclusive(f)
+	alone, err := dirlock.TryExclusive(f)
 	if err != nil {
 		f.Close()
 		return nil, 0, fmt.Errorf("workspace %s: lock: %w", l.Root, err)
@@ -48,7 +50,7 @@ func (l Layout) Claim() (release func(), swept int, err error) {
 	if alone {
 		swept, err = l.Sweep()
 	}
-	if lerr := lockShared(f); lerr != nil && err == nil {
+	if lerr := dirlock.Shared(f); lerr != nil && err == nil {
 		err = fmt.Errorf("workspace %s: lock: %w", l.Root, lerr)
 	}
 	if err != nil {

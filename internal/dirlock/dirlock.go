@@ -1,4 +1,5 @@
-// Package dirlock serialises processes that work in one directory: two
+// Package dirlock is docweave's one use of the operating system's advisory
+// file locks, which serialise processes that work in one directory: two
 // replicas of the assemble stage that share an output directory (the same
 // configuration on one machine) must not assemble into it at once. The
 // lock is the operating system's advisory file lock on a file in the
