@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/capability"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/sideband"
@@ -178,7 +177,7 @@ func (s *session) fetchPack(parent, ctx context.Context, st storer.Storer, req p
 	case up.Capabilities.Supports(capability.Sideband):
 		r = sideband.NewDemuxer(sideband.Sideband, resp)
 	}
-	if err := packfile.UpdateObjectStorage(st, r); err != nil {
+	if err := storePack(st, r); err != nil {
 		return packp.ShallowUpdate{}, classify(parent, what, notOurRef(err), s.rem.secrets...)
 	}
 	return resp.ShallowUpdate, nil

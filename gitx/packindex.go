@@ -1,0 +1,465 @@
+package gitx
+
+import (
+	"bytes"
+	"crypto/sha1"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// A pack received from the remote is stored as it came, beside an index
+// of our own making. go-git's own path (packfile.UpdateObjectStorage into
+// the filesystem storage's PackWriter) inflates every object of the pack
+// into memory to index it: a 200 MB file that the limits refuse anyway
+// cost 190 MB of heap there, before the checkout even looked at it.
+//
+// storePack instead streams the pack to a temporary file in objects/pack,
+// then walks that file: an object stored whole is hashed by streaming its
+// inflated content into SHA-1, never held; a delta is resolved against its
+// base read back from the file, so only delta bases and delta results are
+// ever in memory (documentation history deltas text against text, and a
+// file deltified against another version of itself is held as any base
+// is — Git's index-pack does the same). The index is go-git's (idxfile),
+// the pack's checksum is verified, and the pair is renamed into place as
+// pack-<checksum>.pack/.idx, where the storage finds it.
+
+// packBufferSize is the copy buffer for receiving a pack.
+const packBufferSize = 256 << 10
+
+// baseCacheBytes bounds the delta bases and results kept between deltas
+// (a chain of versions resolves each link once); an object larger than a
+// quarter of it is never kept.
+const baseCacheBytes = 32 << 20
+
+// packHashSize is the length of a pack's trailing SHA-1 checksum.
+const packHashSize = 20
+
+// maxDeltaDepth bounds a delta chain, as go-git's parser does.
+const maxDeltaDepth = 4095
+
+// storePack stores the pack read from r into st. A storage that is not
+// go-git's filesystem storage takes go-git's own path.
+func storePack(st storer.Storer, r io.Reader) error {
+	fs, ok := st.(*filesystem.Storage)
+	if !ok {
+		return packfile.UpdateObjectStorage(st, r)
+	}
+	if err := writePack(fs.Filesystem(), r); err != nil {
+		return err
+	}
+	fs.Reindex()
+	return nil
+}
+
+// writePack receives, indexes and renames one pack into dot's objects/pack.
+func writePack(dot billy.Filesystem, r io.Reader) (err error) {
+	dir := dot.Join("objects", "pack")
+	if err := dot.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := dot.TempFile(dir, "tmp_pack_")
+	if err != nil {
+		return fmt.Errorf("create a temporary pack: %w", err)
+	}
+	name := tmp.Name()
+	kept := false
+	defer func() {
+		if !kept {
+			_ = dot.Remove(name)
+		}
+	}()
+	sum := &trailerHash{h: sha1.New()}
+	n, err := io.CopyBuffer(io.MultiWriter(tmp, sum), r, make([]byte, packBufferSize))
+	if cerr := tmp.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("write the temporary pack: %w", cerr)
+	}
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return packfile.ErrEmptyPackfile
+	}
+	f, err := dot.Open(name)
+	if err != nil {
+		return fmt.Errorf("read the temporary pack: %w", err)
+	}
+	defer f.Close()
+	w, err := indexPack(f, n, sum)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("read the temporary pack: %w", err)
+	}
+	kept = true
+	return savePack(dot, dir, name, w)
+}
+
+// indexPack walks the pack in f (size bytes, checksum computed by sum as
+// it was received) and returns its finished index. A REF_DELTA whose base
+// is not in the pack (a thin pack) is refused, as go-git's own path
+// refuses it: a pack stored with an outside base could not be read.
+func indexPack(f io.ReadSeeker, size int64, sum *trailerHash) (*idxfile.Writer, error) {
+	sc := packfile.NewScanner(f)
+	_, count, err := sc.Header()
+	if err != nil {
+		return nil, wrapPackEOF(err)
+	}
+	objs, err := scanObjects(sc, count)
+	if err != nil {
+		return nil, wrapPackEOF(err)
+	}
+	end, err := sc.SeekFromStart(0)
+	if err != nil {
+		return nil, err
+	}
+	if end != size-packHashSize {
+		return nil, fmt.Errorf("%w: %d bytes after the last object, want %d", packfile.ErrMalformedPackFile, size-end, packHashSize)
+	}
+	checksum, err := sum.verify()
+	if err != nil {
+		return nil, err
+	}
+	res := &resolver{sc: sc, objs: objs, cache: newContentCache(baseCacheBytes)}
+	if err := res.resolveAll(); err != nil {
+		return nil, wrapPackEOF(err)
+	}
+	w := new(idxfile.Writer)
+	if err := w.OnHeader(count); err != nil {
+		return nil, err
+	}
+	for i := range objs {
+		o := &objs[i]
+		if err := w.OnInflatedObjectHeader(o.typ, o.size, o.offset); err != nil {
+			return nil, err
+		}
+		if err := w.OnInflatedObjectContent(o.hash, o.offset, o.crc, nil); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.OnFooter(checksum); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// packObject is what the index needs of one object of the pack, and what
+// resolving it as a delta needs.
+type packObject struct {
+	offset   int64
+	size     int64 // inflated size as stored: a delta's is the delta's
+	disk     plumbing.ObjectType
+	typ      plumbing.ObjectType // resolved type, once known
+	base     int64               // OFS_DELTA: the base's offset
+	baseHash plumbing.Hash       // REF_DELTA: the base's hash
+	crc      uint32
+	hash     plumbing.Hash
+	resolved bool
+}
+
+// scanObjects reads every object header, hashing whole objects as they
+// stream by and taking each object's CRC-32.
+func scanObjects(sc *packfile.Scanner, count uint32) ([]packObject, error) {
+	objs := make([]packObject, 0, min(count, 1<<20))
+	for range count {
+		oh, err := sc.NextObjectHeader()
+		if err != nil {
+			return nil, err
+		}
+		o := packObject{offset: oh.Offset, size: oh.Length, disk: oh.Type, typ: oh.Type,
+			base: oh.OffsetReference, baseHash: oh.Reference}
+		var w io.Writer = io.Discard
+		var hr plumbing.Hasher
+		if !oh.Type.IsDelta() {
+			hr = plumbing.NewHasher(oh.Type, oh.Length)
+			w = hr
+		}
+		n, crc, err := sc.NextObject(w)
+		if err != nil {
+			return nil, err
+		}
+		if n != oh.Length {
+			return nil, fmt.Errorf("%w: object at %d inflates to %d bytes, not %d", packfile.ErrMalformedPackFile, oh.Offset, n, oh.Length)
+		}
+		o.crc = crc
+		if !oh.Type.IsDelta() {
+			o.hash, o.resolved = hr.Sum(), true
+		}
+		objs = append(objs, o)
+	}
+	return objs, nil
+}
+
+// resolver finds the type and hash of every delta of a pack.
+type resolver struct {
+	sc       *packfile.Scanner
+	objs     []packObject
+	byOffset map[int64]int
+	byHash   map[plumbing.Hash]int
+	cache    *contentCache
+}
+
+// errBaseNotYet says a REF_DELTA's base is a delta not resolved yet.
+var errBaseNotYet = errors.New("delta base not resolved yet")
+
+// resolveAll resolves the deltas in pack order, again and again while a
+// REF_DELTA waits for a base that is itself a later delta.
+func (r *resolver) resolveAll() error {
+	r.byOffset = make(map[int64]int, len(r.objs))
+	r.byHash = make(map[plumbing.Hash]int, len(r.objs))
+	var pending []int
+	for i := range r.objs {
+		r.byOffset[r.objs[i].offset] = i
+		if r.objs[i].resolved {
+			r.byHash[r.objs[i].hash] = i
+		} else {
+			pending = append(pending, i)
+		}
+	}
+	for len(pending) > 0 {
+		var later []int
+		for _, i := range pending {
+			if r.objs[i].resolved {
+				continue
+			}
+			_, _, err := r.content(i, 0)
+			if errors.Is(err, errBaseNotYet) {
+				later = append(later, i)
+				continue
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if len(later) == len(pending) {
+			return fmt.Errorf("%w: %s", packfile.ErrReferenceDeltaNotFound, r.objs[later[0]].baseHash)
+		}
+		pending = later
+	}
+	return nil
+}
+
+// content returns object i inflated (and patched), with its type,
+// recording the hash of a delta the first time it is resolved.
+func (r *resolver) content(i, depth int) ([]byte, plumbing.ObjectType, error) {
+	o := &r.objs[i]
+	if data, ok := r.cache.get(o.offset); ok {
+		return data, o.typ, nil
+	}
+	if !o.disk.IsDelta() {
+		data, err := r.inflate(o)
+		if err != nil {
+			return nil, 0, err
+		}
+		r.cache.put(o.offset, data)
+		return data, o.typ, nil
+	}
+	if depth > maxDeltaDepth {
+		return nil, 0, fmt.Errorf("%w: delta chain depth exceeds %d", packfile.ErrMalformedPackFile, maxDeltaDepth)
+	}
+	base, typ, err := r.baseOf(o, depth)
+	if err != nil {
+		return nil, 0, err
+	}
+	delta, err := r.inflate(o)
+	if err != nil {
+		return nil, 0, err
+	}
+	data, err := packfile.PatchDelta(base, delta)
+	if err != nil {
+		return nil, 0, fmt.Errorf("apply the delta at %d: %w", o.offset, err)
+	}
+	if !o.resolved {
+		o.typ, o.hash, o.resolved = typ, plumbing.ComputeHash(typ, data), true
+		if _, ok := r.byHash[o.hash]; !ok {
+			r.byHash[o.hash] = i
+		}
+	}
+	r.cache.put(o.offset, data)
+	return data, typ, nil
+}
+
+// baseOf returns the content and type of a delta's base.
+func (r *resolver) baseOf(o *packObject, depth int) ([]byte, plumbing.ObjectType, error) {
+	if o.disk == plumbing.OFSDeltaObject {
+		bi, ok := r.byOffset[o.base]
+		if !ok {
+			return nil, 0, fmt.Errorf("%w: no object at offset %d, the base of the delta at %d", packfile.ErrMalformedPackFile, o.base, o.offset)
+		}
+		return r.content(bi, depth+1)
+	}
+	if bi, ok := r.byHash[o.baseHash]; ok {
+		return r.content(bi, depth+1)
+	}
+	if r.unresolvedRemain() {
+		return nil, 0, errBaseNotYet
+	}
+	return nil, 0, fmt.Errorf("%w: %s", packfile.ErrReferenceDeltaNotFound, o.baseHash)
+}
+
+// unresolvedRemain reports whether some delta still lacks its hash (one of
+// them may turn out to be a waiting REF_DELTA's base).
+func (r *resolver) unresolvedRemain() bool {
+	return len(r.byHash) < len(r.objs)
+}
+
+// inflate reads object o's stored content (a delta's instructions) whole.
+func (r *resolver) inflate(o *packObject) ([]byte, error) {
+	if _, err := r.sc.SeekObjectHeader(o.offset); err != nil {
+		return nil, err
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, o.size))
+	if _, _, err := r.sc.NextObject(buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// savePack writes the index beside the pack and renames both into place,
+// the index first: the storage lists packs by their .pack file.
+func savePack(dot billy.Filesystem, dir, tmpPack string, w *idxfile.Writer) error {
+	idx, err := w.Index()
+	if err != nil {
+		return err
+	}
+	base := dot.Join(dir, "pack-"+plumbing.Hash(idx.PackfileChecksum).String())
+	if err := placeFile(dot, dir, base+".idx", func(f io.Writer) error {
+		_, err := idxfile.NewEncoder(f).Encode(idx)
+		return err
+	}); err != nil {
+		return err
+	}
+	if _, err := dot.Lstat(base + ".pack"); err == nil {
+		return dot.Remove(tmpPack) // the same pack is stored already
+	}
+	if err := dot.Rename(tmpPack, base+".pack"); err != nil {
+		return fmt.Errorf("store pack %s: %w", base, err)
+	}
+	readOnly(dot, base+".pack")
+	return nil
+}
+
+// placeFile writes path through a temporary file, unless it exists.
+func placeFile(dot billy.Filesystem, dir, path string, write func(io.Writer) error) error {
+	if _, err := dot.Lstat(path); err == nil {
+		return nil
+	}
+	tmp, err := dot.TempFile(dir, "tmp_idx_")
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = dot.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = dot.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	readOnly(dot, path)
+	return nil
+}
+
+// readOnly marks a stored pack file read-only, as Git and go-git do.
+func readOnly(dot billy.Filesystem, path string) {
+	if c, ok := dot.(billy.Chmod); ok {
+		_ = c.Chmod(path, 0o444)
+	}
+}
+
+// wrapPackEOF reports a pack that ends early as malformed and cut short
+// (which the error classification treats as a dropped connection), as
+// go-git's parser does.
+func wrapPackEOF(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("%w: %w", packfile.ErrMalformedPackFile, io.ErrUnexpectedEOF)
+	}
+	return err
+}
+
+// trailerHash hashes everything written to it except the last 20 bytes,
+// which it keeps: the SHA-1 of a pack and the checksum it ends with.
+type trailerHash struct {
+	h    hash.Hash
+	tail [packHashSize]byte
+	n    int
+}
+
+func (t *trailerHash) Write(p []byte) (int, error) {
+	total := t.n + len(p)
+	if total <= len(t.tail) {
+		copy(t.tail[t.n:], p)
+		t.n = total
+		return len(p), nil
+	}
+	out := total - len(t.tail)
+	fromTail := min(out, t.n)
+	t.h.Write(t.tail[:fromTail])
+	fromP := out - fromTail
+	t.h.Write(p[:fromP])
+	var next [packHashSize]byte
+	k := copy(next[:], t.tail[fromTail:t.n])
+	copy(next[k:], p[fromP:])
+	t.tail, t.n = next, len(t.tail)
+	return len(p), nil
+}
+
+// verify returns the pack's checksum if it matches its content.
+func (t *trailerHash) verify() (plumbing.Hash, error) {
+	var got, want plumbing.Hash
+	copy(got[:], t.h.Sum(nil))
+	copy(want[:], t.tail[:])
+	if t.n < len(t.tail) || got != want {
+		return plumbing.ZeroHash, fmt.Errorf("%w: checksum mismatch: %q instead of %q", packfile.ErrMalformedPackFile, want, got)
+	}
+	return want, nil
+}
+
+// contentCache keeps recently resolved objects, bounded in bytes, so a
+// chain of deltas resolves each link once.
+type contentCache struct {
+	max, used int64
+	order     []int64
+	data      map[int64][]byte
+}
+
+func newContentCache(max int64) *contentCache {
+	return &contentCache{max: max, data: map[int64][]byte{}}
+}
+
+func (c *contentCache) get(off int64) ([]byte, bool) {
+	d, ok := c.data[off]
+	return d, ok
+}
+
+// put keeps data, dropping the oldest entries to stay within the bound.
+func (c *contentCache) put(off int64, data []byte) {
+	size := int64(len(data))
+	if size > c.max/4 {
+		return
+	}
+	if _, ok := c.data[off]; ok {
+		return
+	}
+	for c.used+size > c.max && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.used -= int64(len(c.data[old]))
+		delete(c.data, old)
+	}
+	c.data[off] = data
+	c.order = append(c.order, off)
+	c.used += size
+}

@@ -1,0 +1,272 @@
+package gitx
+
+import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+
+	"github.com/docweave/docweave/internal/gittest"
+)
+
+// versionedPage is version v of a page of about 24 KiB whose versions
+// differ in a few lines, so Git stores them as deltas of one another.
+func versionedPage(name string, v int) string {
+	var b strings.Builder
+	for line := range 400 {
+		if line%97 == v%97 || line == v {
+			fmt.Fprintf(&b, "Line %d of %s was edited in version %d.\n", line, name, v)
+			continue
+		}
+		fmt.Fprintf(&b, "Line %d of %s says what this page explains, at some length.\n", line, name)
+	}
+	return b.String()
+}
+
+// commitVersions commits versions from..to of three pages, one commit each.
+func commitVersions(t *testing.T, r *gittest.Repo, from, to int) {
+	for v := from; v <= to; v++ {
+		r.Commit(t, map[string]string{
+			"docs/guide.md":     versionedPage("guide", v),
+			"docs/reference.md": versionedPage("reference", v*3),
+			"docs/faq.md":       versionedPage("faq", v/2),
+		}, fmt.Sprintf("version %d", v))
+	}
+}
+
+// Packs with deltas (many versions of the same pages, fetched several
+// commits deep, then updated, over file:// and HTTP) are stored so that
+// every object reads back with the hash it is stored under, the checkout
+// matches the remote, and each pack's index is byte for byte the index
+// go-git's own parser writes for the same pack.
+func TestStoredPacksMatchGoGitsIndex(t *testing.T) {
+	for _, transport := range []string{"file", "http"} {
+		t.Run(transport, func(t *testing.T) {
+			r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
+			commitVersions(t, r, 1, 30)
+			r.Git(t, "repack", "-a", "-d", "-q", "--depth=50", "--window=50")
+			url := r.FileURL()
+			if transport == "http" {
+				url = gittest.NewHTTPServer(t, gittest.HTTPOptions{}).Add(t, "docs", r)
+			}
+			dir := workdir(t)
+			req := Request{URL: url, Dir: dir, Depth: 10, Strategy: StrategyUpdate}
+			mustAcquire(t, req)
+			checkStore(t, dir, r)
+			commitVersions(t, r, 31, 45)
+			res := mustAcquire(t, req)
+			if !res.Updated || res.Commit != r.Head(t) {
+				t.Fatalf("update: %+v, want %s", res, r.Head(t))
+			}
+			for _, name := range []string{"guide", "reference", "faq"} {
+				want := r.Git(t, "show", "HEAD:docs/"+name+".md")
+				if got := readFile(t, filepath.Join(dir, "docs", name+".md")); strings.TrimSpace(got) != strings.TrimSpace(want) {
+					t.Fatalf("docs/%s.md differs from the remote's", name)
+				}
+			}
+			checkStore(t, dir, r)
+		})
+	}
+}
+
+// checkStore reads every object of the workspace dir through go-git and
+// compares each pack's index with the one go-git's parser makes of it.
+func checkStore(t *testing.T, dir string, r *gittest.Repo) {
+	t.Helper()
+	packs, err := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "pack-*.pack"))
+	if err != nil || len(packs) == 0 {
+		t.Fatalf("no pack stored in %s: %v", dir, err)
+	}
+	deltas := 0
+	for _, pack := range packs {
+		verify := r.Git(t, "verify-pack", "-v", pack)
+		deltas += strings.Count(verify, "\nchain length")
+		theirs := goGitIndex(t, pack)
+		ours, err := os.ReadFile(strings.TrimSuffix(pack, ".pack") + ".idx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(ours, theirs) {
+			t.Fatalf("index of %s differs from go-git's (%d and %d bytes)", filepath.Base(pack), len(ours), len(theirs))
+		}
+	}
+	if deltas == 0 {
+		t.Fatal("the stored packs hold no deltas; the test proves nothing")
+	}
+	repo, closeRepo, err := openRepo(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeRepo()
+	iter, err := repo.Storer.IterEncodedObjects(plumbing.AnyObject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := 0
+	err = iter.ForEach(func(o plumbing.EncodedObject) error {
+		rd, err := o.Reader()
+		if err != nil {
+			return err
+		}
+		defer rd.Close()
+		h := plumbing.NewHasher(o.Type(), o.Size())
+		if _, err := io.Copy(h, rd); err != nil {
+			return err
+		}
+		if h.Sum() != o.Hash() {
+			return fmt.Errorf("object %s reads back as %s", o.Hash(), h.Sum())
+		}
+		count++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count == 0 {
+		t.Fatal("no object read back")
+	}
+}
+
+// goGitIndex stores pack through go-git's own path into a new repository
+// and returns the index it writes.
+func goGitIndex(t *testing.T, pack string) []byte {
+	t.Helper()
+	f, err := os.Open(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	other := t.TempDir()
+	st := filesystem.NewStorage(osfs.New(other), cache.NewObjectLRUDefault())
+	if err := packfile.UpdateObjectStorage(st, f); err != nil {
+		t.Fatalf("go-git stores %s: %v", filepath.Base(pack), err)
+	}
+	idx, err := os.ReadFile(strings.TrimSuffix(filepath.Join(other, "objects", "pack", filepath.Base(pack)), ".pack") + ".idx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return idx
+}
+
+// A pack cut short, or whose checksum does not match, is refused and
+// leaves nothing behind in objects/pack.
+func TestDamagedPackIsRefused(t *testing.T) {
+	r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
+	commitVersions(t, r, 1, 5)
+	r.Git(t, "repack", "-a", "-d", "-q")
+	packs, _ := filepath.Glob(filepath.Join(r.Dir(), ".git", "objects", "pack", "*.pack"))
+	if len(packs) != 1 {
+		t.Fatalf("packs: %v", packs)
+	}
+	whole, err := os.ReadFile(packs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := bytes.Clone(whole)
+	flipped[len(flipped)-1] ^= 0xff
+	for name, data := range map[string][]byte{"cut": whole[:len(whole)/2], "checksum": flipped} {
+		t.Run(name, func(t *testing.T) {
+			dot := t.TempDir()
+			st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
+			err := storePack(st, bytes.NewReader(data))
+			if err == nil || !strings.Contains(err.Error(), "malformed") {
+				t.Fatalf("storing a damaged pack: %v", err)
+			}
+			left, _ := filepath.Glob(filepath.Join(dot, "objects", "pack", "*"))
+			if len(left) != 0 {
+				t.Fatalf("left behind: %v", left)
+			}
+		})
+	}
+}
+
+// A refused file is never read into memory, not even while its pack is
+// stored: acquiring a repository with a 64 MiB incompressible file over
+// MaxFileBytes keeps the heap far below the file's size, and storing the
+// pack that holds it allocates far less than its size. go-git's own path
+// inflated every object of the pack into memory to index it.
+func TestRefusedFileIsNeverHeldWhileStoringItsPack(t *testing.T) {
+	const size = 64 << 20
+	huge := make([]byte, size)
+	if _, err := rand.Read(huge); err != nil {
+		t.Fatal(err)
+	}
+	r := gittest.NewBulkRepo(t, map[string]string{"docs/huge.bin": string(huge), "docs/index.md": "# Home\n"})
+	huge = nil
+
+	dir := workdir(t)
+	peak := peakHeapDuring(func() {
+		mustAcquire(t, Request{URL: r.FileURL(), Dir: dir, Depth: 1, MaxFileBytes: 1 << 20})
+	})
+	if peak > size/4 {
+		t.Fatalf("acquiring a repository with a refused %d-byte file grew the heap by %d bytes", size, peak)
+	}
+	if got := readFile(t, filepath.Join(dir, "docs", "index.md")); got != "# Home\n" {
+		t.Fatalf("docs/index.md = %q", got)
+	}
+
+	// Storing the received pack alone, from a file, counting every allocation.
+	packs, err := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "pack-*.pack"))
+	if err != nil || len(packs) != 1 {
+		t.Fatalf("packs: %v, %v", packs, err)
+	}
+	f, err := os.Open(packs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st := filesystem.NewStorage(osfs.New(t.TempDir()), cache.NewObjectLRUDefault())
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if err := storePack(st, f); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > size/8 {
+		t.Fatalf("storing a pack with a %d-byte object allocated %d bytes; the object was read", size, grew)
+	}
+}
+
+// peakHeapDuring runs f and returns how far the heap in use rose above
+// where it started, sampled every millisecond.
+func peakHeapDuring(f func()) uint64 {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base, peak := ms.HeapAlloc, ms.HeapAlloc
+	done := make(chan struct{})
+	sampled := make(chan uint64)
+	go func() {
+		var ms runtime.MemStats
+		top := uint64(0)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				sampled <- top
+				return
+			case <-tick.C:
+				runtime.ReadMemStats(&ms)
+				top = max(top, ms.HeapAlloc)
+			}
+		}
+	}()
+	f()
+	close(done)
+	peak = max(peak, <-sampled)
+	return peak - base
+}
