@@ -61,7 +61,7 @@ func storePack(st storer.Storer, r io.Reader) error {
 }
 
 // writePack receives, indexes and renames one pack into dot's objects/pack.
-func writePack(dot billy.Filesystem, r io.Reader) (err error) {
+func writePack(dot billy.Filesystem, r io.Reader) error {
 	dir := dot.Join("objects", "pack")
 	if err := dot.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
@@ -71,12 +71,7 @@ func writePack(dot billy.Filesystem, r io.Reader) (err error) {
 		return fmt.Errorf("create a temporary pack: %w", err)
 	}
 	name := tmp.Name()
-	kept := false
-	defer func() {
-		if !kept {
-			_ = dot.Remove(name)
-		}
-	}()
+	defer func() { _ = dot.Remove(name) }() // gone already once stored
 	sum := &trailerHash{h: sha1.New()}
 	n, err := io.CopyBuffer(io.MultiWriter(tmp, sum), r, make([]byte, packBufferSize))
 	if cerr := tmp.Close(); err == nil && cerr != nil {
@@ -100,7 +95,6 @@ func writePack(dot billy.Filesystem, r io.Reader) (err error) {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("read the temporary pack: %w", err)
 	}
-	kept = true
 	return savePack(dot, dir, name, w)
 }
 
@@ -339,7 +333,7 @@ func savePack(dot billy.Filesystem, dir, tmpPack string, w *idxfile.Writer) erro
 		return err
 	}
 	if _, err := dot.Lstat(base + ".pack"); err == nil {
-		return dot.Remove(tmpPack) // the same pack is stored already
+		return nil // the same pack is stored already; the caller removes tmpPack
 	}
 	if err := dot.Rename(tmpPack, base+".pack"); err != nil {
 		return fmt.Errorf("store pack %s: %w", base, err)

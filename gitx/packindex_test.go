@@ -2,7 +2,11 @@ package gitx
 
 import (
 	"bytes"
+	"compress/zlib"
 	"crypto/rand"
+	"crypto/sha1"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -141,7 +145,7 @@ func checkStore(t *testing.T, dir string, r *gittest.Repo) {
 
 // goGitIndex stores pack through go-git's own path into a new repository
 // and returns the index it writes.
-func goGitIndex(t *testing.T, pack string) []byte {
+func goGitIndex(t testing.TB, pack string) []byte {
 	t.Helper()
 	f, err := os.Open(pack)
 	if err != nil {
@@ -269,4 +273,183 @@ func peakHeapDuring(f func()) uint64 {
 	close(done)
 	peak = max(peak, <-sampled)
 	return peak - base
+}
+
+// Packs with either kind of delta — by offset, as fetches ask for, and by
+// hash, as a server without ofs-delta sends — are indexed exactly as Git
+// indexes them: the .idx is Git's own, byte for byte.
+func TestPackIndexIsGitsOwn(t *testing.T) {
+	for _, ofs := range []bool{true, false} {
+		t.Run(fmt.Sprintf("ofs-delta=%v", ofs), func(t *testing.T) {
+			r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
+			commitVersions(t, r, 1, 20)
+			r.Git(t, "-c", fmt.Sprintf("repack.useDeltaBaseOffset=%v", ofs), "repack", "-a", "-d", "-f", "-q")
+			packs, _ := filepath.Glob(filepath.Join(r.Dir(), ".git", "objects", "pack", "*.pack"))
+			if len(packs) != 1 {
+				t.Fatalf("packs: %v", packs)
+			}
+			kind := plumbing.OFSDeltaObject
+			if !ofs {
+				kind = plumbing.REFDeltaObject
+			}
+			if n := countObjects(t, packs[0], kind); n < 10 {
+				t.Fatalf("the pack holds %d objects of type %s; the test proves little", n, kind)
+			}
+			f, err := os.Open(packs[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			dot := t.TempDir()
+			st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
+			if err := storePack(st, f); err != nil {
+				t.Fatalf("store a pack of %s: %v", kind, err)
+			}
+			want, err := os.ReadFile(strings.TrimSuffix(packs[0], ".pack") + ".idx")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(filepath.Join(dot, "objects", "pack", strings.TrimSuffix(filepath.Base(packs[0]), ".pack")+".idx"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("index of a pack of %s differs from Git's (%d and %d bytes)", kind, len(got), len(want))
+			}
+		})
+	}
+}
+
+// countObjects counts the objects of type typ stored in pack.
+func countObjects(t *testing.T, pack string, typ plumbing.ObjectType) int {
+	t.Helper()
+	f, err := os.Open(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := packfile.NewScanner(f)
+	_, count, err := sc.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for range count {
+		oh, err := sc.NextObjectHeader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if oh.Type == typ {
+			n++
+		}
+	}
+	return n
+}
+
+// craftedPack writes a pack of the given entries: whole objects, and
+// REF_DELTAs (typ REFDeltaObject, base set) whose data is a delta.
+type craftedEntry struct {
+	typ  plumbing.ObjectType
+	base plumbing.Hash
+	data []byte
+}
+
+func craftPack(t *testing.T, entries []craftedEntry) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString("PACK")
+	_ = binary.Write(&b, binary.BigEndian, uint32(2))
+	_ = binary.Write(&b, binary.BigEndian, uint32(len(entries)))
+	for _, e := range entries {
+		size := len(e.data)
+		c := byte(e.typ)<<4 | byte(size&0x0f)
+		size >>= 4
+		for size > 0 {
+			b.WriteByte(c | 0x80)
+			c = byte(size & 0x7f)
+			size >>= 7
+		}
+		b.WriteByte(c)
+		if e.typ == plumbing.REFDeltaObject {
+			b.Write(e.base[:])
+		}
+		zw := zlib.NewWriter(&b)
+		_, _ = zw.Write(e.data)
+		_ = zw.Close()
+	}
+	sum := sha1.Sum(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes()
+}
+
+// appendDelta is a delta that copies all of a base of baseLen bytes and
+// appends tail.
+func appendDelta(baseLen int, tail string) []byte {
+	varint := func(b []byte, n int) []byte {
+		for n >= 0x80 {
+			b = append(b, byte(n)|0x80)
+			n >>= 7
+		}
+		return append(b, byte(n))
+	}
+	d := varint(nil, baseLen)
+	d = varint(d, baseLen+len(tail))
+	d = append(d, 0x80|0x10|0x20, byte(baseLen), byte(baseLen>>8)) // copy offset 0, size baseLen
+	d = append(d, byte(len(tail)))
+	return append(d, tail...)
+}
+
+// A REF_DELTA may come before its base, even when that base is a delta
+// itself; it is resolved once the base is. One whose base is in no pack
+// (a thin pack) is refused, as go-git refuses it, and nothing is stored.
+func TestRefDeltaBeforeItsBase(t *testing.T) {
+	first := strings.Repeat("The first version of a page.\n", 8)
+	second := first + "A second paragraph.\n"
+	third := second + "A third one.\n"
+	h1 := plumbing.ComputeHash(plumbing.BlobObject, []byte(first))
+	h2 := plumbing.ComputeHash(plumbing.BlobObject, []byte(second))
+	h3 := plumbing.ComputeHash(plumbing.BlobObject, []byte(third))
+	pack := craftPack(t, []craftedEntry{
+		{typ: plumbing.REFDeltaObject, base: h2, data: appendDelta(len(second), "A third one.\n")},
+		{typ: plumbing.REFDeltaObject, base: h1, data: appendDelta(len(first), "A second paragraph.\n")},
+		{typ: plumbing.BlobObject, data: []byte(first)},
+	})
+	dot := t.TempDir()
+	st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
+	if err := storePack(st, bytes.NewReader(pack)); err != nil {
+		t.Fatal(err)
+	}
+	for h, want := range map[plumbing.Hash]string{h1: first, h2: second, h3: third} {
+		o, err := st.EncodedObject(plumbing.BlobObject, h)
+		if err != nil {
+			t.Fatalf("blob %s: %v", h, err)
+		}
+		rd, _ := o.Reader()
+		got, _ := io.ReadAll(rd)
+		rd.Close()
+		if string(got) != want {
+			t.Fatalf("blob %s reads %q", h, got)
+		}
+	}
+	// go-git's own parser refuses this pack (a REF_DELTA's base that is a
+	// later delta); Git's index-pack takes it, and writes the same index.
+	packs, _ := filepath.Glob(filepath.Join(dot, "objects", "pack", "*.pack"))
+	ours, _ := os.ReadFile(strings.TrimSuffix(packs[0], ".pack") + ".idx")
+	gitIdx := filepath.Join(t.TempDir(), "git.idx")
+	gittest.Git(t, t.TempDir(), "index-pack", "-o", gitIdx, packs[0])
+	if theirs, err := os.ReadFile(gitIdx); err != nil || !bytes.Equal(ours, theirs) {
+		t.Fatalf("index differs from Git's: %v", err)
+	}
+
+	thin := craftPack(t, []craftedEntry{
+		{typ: plumbing.REFDeltaObject, base: h1, data: appendDelta(len(first), "A second paragraph.\n")},
+	})
+	dot = t.TempDir()
+	st = filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
+	if err := storePack(st, bytes.NewReader(thin)); !errors.Is(err, packfile.ErrReferenceDeltaNotFound) {
+		t.Fatalf("a thin pack: %v, want %v", err, packfile.ErrReferenceDeltaNotFound)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dot, "objects", "pack", "*")); len(left) != 0 {
+		t.Fatalf("left behind: %v", left)
+	}
 }
