@@ -59,7 +59,7 @@ func TestStoredPacksMatchGoGitsIndex(t *testing.T) {
 	for _, transport := range []string{"file", "http"} {
 		t.Run(transport, func(t *testing.T) {
 			r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
-			commitVersions(t, r, 1, 30)
+			commitVersions(t, r, 1, 16)
 			r.Git(t, "repack", "-a", "-d", "-q", "--depth=50", "--window=50")
 			url := r.FileURL()
 			if transport == "http" {
@@ -69,7 +69,7 @@ func TestStoredPacksMatchGoGitsIndex(t *testing.T) {
 			req := Request{URL: url, Dir: dir, Depth: 10, Strategy: StrategyUpdate}
 			mustAcquire(t, req)
 			checkStore(t, dir, r)
-			commitVersions(t, r, 31, 45)
+			commitVersions(t, r, 17, 24)
 			res := mustAcquire(t, req)
 			if !res.Updated || res.Commit != r.Head(t) {
 				t.Fatalf("update: %+v, want %s", res, r.Head(t))
@@ -282,7 +282,7 @@ func TestPackIndexIsGitsOwn(t *testing.T) {
 	for _, ofs := range []bool{true, false} {
 		t.Run(fmt.Sprintf("ofs-delta=%v", ofs), func(t *testing.T) {
 			r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
-			commitVersions(t, r, 1, 20)
+			commitVersions(t, r, 1, 12)
 			r.Git(t, "-c", fmt.Sprintf("repack.useDeltaBaseOffset=%v", ofs), "repack", "-a", "-d", "-f", "-q")
 			packs, _ := filepath.Glob(filepath.Join(r.Dir(), ".git", "objects", "pack", "*.pack"))
 			if len(packs) != 1 {
