@@ -46,29 +46,38 @@ const packHashSize = 20
 // maxDeltaDepth bounds a delta chain, as go-git's parser does.
 const maxDeltaDepth = 4095
 
+// packStats says, for logs, what storing a pack took.
+type packStats struct {
+	objects, deltas int
+	// held is the largest delta base or delta result held in memory.
+	held int64
+}
+
 // storePack stores the pack read from r into st. A storage that is not
-// go-git's filesystem storage takes go-git's own path.
-func storePack(st storer.Storer, r io.Reader) error {
+// go-git's filesystem storage takes go-git's own path (and reports no
+// stats).
+func storePack(st storer.Storer, r io.Reader) (packStats, error) {
 	fs, ok := st.(*filesystem.Storage)
 	if !ok {
-		return packfile.UpdateObjectStorage(st, r)
+		return packStats{}, packfile.UpdateObjectStorage(st, r)
 	}
-	if err := writePack(fs.Filesystem(), r); err != nil {
-		return err
+	stats, err := writePack(fs.Filesystem(), r)
+	if err != nil {
+		return stats, err
 	}
 	fs.Reindex()
-	return nil
+	return stats, nil
 }
 
 // writePack receives, indexes and renames one pack into dot's objects/pack.
-func writePack(dot billy.Filesystem, r io.Reader) error {
+func writePack(dot billy.Filesystem, r io.Reader) (packStats, error) {
 	dir := dot.Join("objects", "pack")
 	if err := dot.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create %s: %w", dir, err)
+		return packStats{}, fmt.Errorf("create %s: %w", dir, err)
 	}
 	tmp, err := dot.TempFile(dir, "tmp_pack_")
 	if err != nil {
-		return fmt.Errorf("create a temporary pack: %w", err)
+		return packStats{}, fmt.Errorf("create a temporary pack: %w", err)
 	}
 	name := tmp.Name()
 	defer func() { _ = dot.Remove(name) }() // gone already once stored
@@ -78,72 +87,74 @@ func writePack(dot billy.Filesystem, r io.Reader) error {
 		err = fmt.Errorf("write the temporary pack: %w", cerr)
 	}
 	if err != nil {
-		return err
+		return packStats{}, err
 	}
 	if n == 0 {
-		return packfile.ErrEmptyPackfile
+		return packStats{}, packfile.ErrEmptyPackfile
 	}
 	f, err := dot.Open(name)
 	if err != nil {
-		return fmt.Errorf("read the temporary pack: %w", err)
+		return packStats{}, fmt.Errorf("read the temporary pack: %w", err)
 	}
 	defer f.Close()
-	w, err := indexPack(f, n, sum)
+	w, stats, err := indexPack(f, n, sum)
 	if err != nil {
-		return err
+		return stats, err
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("read the temporary pack: %w", err)
+		return packStats{}, fmt.Errorf("read the temporary pack: %w", err)
 	}
-	return savePack(dot, dir, name, w)
+	return stats, savePack(dot, dir, name, w)
 }
 
 // indexPack walks the pack in f (size bytes, checksum computed by sum as
 // it was received) and returns its finished index. A REF_DELTA whose base
 // is not in the pack (a thin pack) is refused, as go-git's own path
 // refuses it: a pack stored with an outside base could not be read.
-func indexPack(f io.ReadSeeker, size int64, sum *trailerHash) (*idxfile.Writer, error) {
+func indexPack(f io.ReadSeeker, size int64, sum *trailerHash) (*idxfile.Writer, packStats, error) {
 	sc := packfile.NewScanner(f)
 	_, count, err := sc.Header()
 	if err != nil {
-		return nil, wrapPackEOF(err)
+		return nil, packStats{}, wrapPackEOF(err)
 	}
 	objs, err := scanObjects(sc, count)
 	if err != nil {
-		return nil, wrapPackEOF(err)
+		return nil, packStats{}, wrapPackEOF(err)
 	}
 	end, err := sc.SeekFromStart(0)
 	if err != nil {
-		return nil, err
+		return nil, packStats{}, err
 	}
 	if end != size-packHashSize {
-		return nil, fmt.Errorf("%w: %d bytes after the last object, want %d", packfile.ErrMalformedPackFile, size-end, packHashSize)
+		return nil, packStats{}, fmt.Errorf("%w: %d bytes after the last object, want %d", packfile.ErrMalformedPackFile, size-end, packHashSize)
 	}
 	checksum, err := sum.verify()
 	if err != nil {
-		return nil, err
+		return nil, packStats{}, err
 	}
 	res := &resolver{sc: sc, objs: objs, cache: newContentCache(baseCacheBytes)}
-	if err := res.resolveAll(); err != nil {
-		return nil, wrapPackEOF(err)
+	err = res.resolveAll()
+	stats := packStats{objects: len(objs), deltas: res.deltas, held: res.held}
+	if err != nil {
+		return nil, stats, wrapPackEOF(err)
 	}
 	w := new(idxfile.Writer)
 	if err := w.OnHeader(count); err != nil {
-		return nil, err
+		return nil, stats, err
 	}
 	for i := range objs {
 		o := &objs[i]
 		if err := w.OnInflatedObjectHeader(o.typ, o.size, o.offset); err != nil {
-			return nil, err
+			return nil, stats, err
 		}
 		if err := w.OnInflatedObjectContent(o.hash, o.offset, o.crc, nil); err != nil {
-			return nil, err
+			return nil, stats, err
 		}
 	}
 	if err := w.OnFooter(checksum); err != nil {
-		return nil, err
+		return nil, stats, err
 	}
-	return w, nil
+	return w, stats, nil
 }
 
 // packObject is what the index needs of one object of the pack, and what
@@ -200,6 +211,10 @@ type resolver struct {
 	byOffset map[int64]int
 	byHash   map[plumbing.Hash]int
 	cache    *contentCache
+	// deltas counts the deltas resolved; held is the largest base or
+	// result they needed in memory.
+	deltas int
+	held   int64
 }
 
 // errBaseNotYet says a REF_DELTA's base is a delta not resolved yet.
@@ -272,7 +287,9 @@ func (r *resolver) content(i, depth int) ([]byte, plumbing.ObjectType, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("apply the delta at %d: %w", o.offset, err)
 	}
+	r.held = max(r.held, int64(len(base)), int64(len(data)))
 	if !o.resolved {
+		r.deltas++
 		o.typ, o.hash, o.resolved = typ, plumbing.ComputeHash(typ, data), true
 		if _, ok := r.byHash[o.hash]; !ok {
 			r.byHash[o.hash] = i

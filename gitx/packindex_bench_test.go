@@ -88,7 +88,7 @@ func BenchmarkStorePackCorpus(b *testing.B) {
 		}
 	}
 	for name, store := range map[string]func(*filesystem.Storage, *os.File) error{
-		"ours":   func(st *filesystem.Storage, f *os.File) error { return storePack(st, f) },
+		"ours":   func(st *filesystem.Storage, f *os.File) error { _, err := storePack(st, f); return err },
 		"go-git": func(st *filesystem.Storage, f *os.File) error { return packfile.UpdateObjectStorage(st, f) },
 	} {
 		b.Run(name, func(b *testing.B) {

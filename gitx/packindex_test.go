@@ -184,7 +184,7 @@ func TestDamagedPackIsRefused(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dot := t.TempDir()
 			st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
-			err := storePack(st, bytes.NewReader(data))
+			_, err := storePack(st, bytes.NewReader(data))
 			if err == nil || !strings.Contains(err.Error(), "malformed") {
 				t.Fatalf("storing a damaged pack: %v", err)
 			}
@@ -235,7 +235,7 @@ func TestRefusedFileIsNeverHeldWhileStoringItsPack(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	if err := storePack(st, f); err != nil {
+	if _, err := storePack(st, f); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
@@ -302,7 +302,7 @@ func TestPackIndexIsGitsOwn(t *testing.T) {
 			defer f.Close()
 			dot := t.TempDir()
 			st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
-			if err := storePack(st, f); err != nil {
+			if _, err := storePack(st, f); err != nil {
 				t.Fatalf("store a pack of %s: %v", kind, err)
 			}
 			want, err := os.ReadFile(strings.TrimSuffix(packs[0], ".pack") + ".idx")
@@ -416,7 +416,7 @@ func TestRefDeltaBeforeItsBase(t *testing.T) {
 	})
 	dot := t.TempDir()
 	st := filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
-	if err := storePack(st, bytes.NewReader(pack)); err != nil {
+	if _, err := storePack(st, bytes.NewReader(pack)); err != nil {
 		t.Fatal(err)
 	}
 	for h, want := range map[plumbing.Hash]string{h1: first, h2: second, h3: third} {
@@ -446,7 +446,7 @@ func TestRefDeltaBeforeItsBase(t *testing.T) {
 	})
 	dot = t.TempDir()
 	st = filesystem.NewStorage(osfs.New(dot), cache.NewObjectLRUDefault())
-	if err := storePack(st, bytes.NewReader(thin)); !errors.Is(err, packfile.ErrReferenceDeltaNotFound) {
+	if _, err := storePack(st, bytes.NewReader(thin)); !errors.Is(err, packfile.ErrReferenceDeltaNotFound) {
 		t.Fatalf("a thin pack: %v, want %v", err, packfile.ErrReferenceDeltaNotFound)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dot, "objects", "pack", "*")); len(left) != 0 {
