@@ -1,7 +1,6 @@
 package gitx
 
 import (
-	"bytes"
 	"crypto/sha1"
 	"errors"
 	"fmt"
@@ -97,7 +96,7 @@ func writePack(dot billy.Filesystem, r io.Reader) (packStats, error) {
 		return packStats{}, fmt.Errorf("read the temporary pack: %w", err)
 	}
 	defer f.Close()
-	w, stats, err := indexPack(f, n, sum)
+	w, stats, err := indexPack(f, n, sum, func() (billy.File, error) { return dot.TempFile(dir, "tmp_obj_") }, dot.Remove)
 	if err != nil {
 		return stats, err
 	}
@@ -111,7 +110,7 @@ func writePack(dot billy.Filesystem, r io.Reader) (packStats, error) {
 // it was received) and returns its finished index. A REF_DELTA whose base
 // is not in the pack (a thin pack) is refused, as go-git's own path
 // refuses it: a pack stored with an outside base could not be read.
-func indexPack(f io.ReadSeeker, size int64, sum *trailerHash) (*idxfile.Writer, packStats, error) {
+func indexPack(f io.ReadSeeker, size int64, sum *trailerHash, tmp func() (billy.File, error), remove func(string) error) (*idxfile.Writer, packStats, error) {
 	sc := packfile.NewScanner(f)
 	_, count, err := sc.Header()
 	if err != nil {
@@ -132,7 +131,7 @@ func indexPack(f io.ReadSeeker, size int64, sum *trailerHash) (*idxfile.Writer, 
 	if err != nil {
 		return nil, packStats{}, err
 	}
-	res := &resolver{sc: sc, objs: objs, cache: newContentCache(baseCacheBytes)}
+	res := &resolver{sc: sc, objs: objs, cache: newContentCache(baseCacheBytes), tmp: tmp, remove: remove}
 	err = res.resolveAll()
 	stats := packStats{objects: len(objs), deltas: res.deltas, held: res.held}
 	if err != nil {
@@ -202,137 +201,6 @@ func scanObjects(sc *packfile.Scanner, count uint32) ([]packObject, error) {
 		objs = append(objs, o)
 	}
 	return objs, nil
-}
-
-// resolver finds the type and hash of every delta of a pack.
-type resolver struct {
-	sc       *packfile.Scanner
-	objs     []packObject
-	byOffset map[int64]int
-	byHash   map[plumbing.Hash]int
-	cache    *contentCache
-	// deltas counts the deltas resolved; held is the largest base or
-	// result they needed in memory.
-	deltas int
-	held   int64
-}
-
-// errBaseNotYet says a REF_DELTA's base is a delta not resolved yet.
-var errBaseNotYet = errors.New("delta base not resolved yet")
-
-// resolveAll resolves the deltas in pack order, again and again while a
-// REF_DELTA waits for a base that is itself a later delta.
-func (r *resolver) resolveAll() error {
-	r.byOffset = make(map[int64]int, len(r.objs))
-	r.byHash = make(map[plumbing.Hash]int, len(r.objs))
-	var pending []int
-	for i := range r.objs {
-		r.byOffset[r.objs[i].offset] = i
-		if r.objs[i].resolved {
-			r.byHash[r.objs[i].hash] = i
-		} else {
-			pending = append(pending, i)
-		}
-	}
-	for len(pending) > 0 {
-		var later []int
-		for _, i := range pending {
-			if r.objs[i].resolved {
-				continue
-			}
-			_, _, err := r.content(i, 0)
-			if errors.Is(err, errBaseNotYet) {
-				later = append(later, i)
-				continue
-			}
-			if err != nil {
-				return err
-			}
-		}
-		if len(later) == len(pending) {
-			return fmt.Errorf("%w: %s", packfile.ErrReferenceDeltaNotFound, r.objs[later[0]].baseHash)
-		}
-		pending = later
-	}
-	return nil
-}
-
-// content returns object i inflated (and patched), with its type,
-// recording the hash of a delta the first time it is resolved.
-func (r *resolver) content(i, depth int) ([]byte, plumbing.ObjectType, error) {
-	o := &r.objs[i]
-	if data, ok := r.cache.get(o.offset); ok {
-		return data, o.typ, nil
-	}
-	if !o.disk.IsDelta() {
-		data, err := r.inflate(o)
-		if err != nil {
-			return nil, 0, err
-		}
-		r.cache.put(o.offset, data)
-		return data, o.typ, nil
-	}
-	if depth > maxDeltaDepth {
-		return nil, 0, fmt.Errorf("%w: delta chain depth exceeds %d", packfile.ErrMalformedPackFile, maxDeltaDepth)
-	}
-	base, typ, err := r.baseOf(o, depth)
-	if err != nil {
-		return nil, 0, err
-	}
-	delta, err := r.inflate(o)
-	if err != nil {
-		return nil, 0, err
-	}
-	data, err := packfile.PatchDelta(base, delta)
-	if err != nil {
-		return nil, 0, fmt.Errorf("apply the delta at %d: %w", o.offset, err)
-	}
-	r.held = max(r.held, int64(len(base)), int64(len(data)))
-	if !o.resolved {
-		r.deltas++
-		o.typ, o.hash, o.resolved = typ, plumbing.ComputeHash(typ, data), true
-		if _, ok := r.byHash[o.hash]; !ok {
-			r.byHash[o.hash] = i
-		}
-	}
-	r.cache.put(o.offset, data)
-	return data, typ, nil
-}
-
-// baseOf returns the content and type of a delta's base.
-func (r *resolver) baseOf(o *packObject, depth int) ([]byte, plumbing.ObjectType, error) {
-	if o.disk == plumbing.OFSDeltaObject {
-		bi, ok := r.byOffset[o.base]
-		if !ok {
-			return nil, 0, fmt.Errorf("%w: no object at offset %d, the base of the delta at %d", packfile.ErrMalformedPackFile, o.base, o.offset)
-		}
-		return r.content(bi, depth+1)
-	}
-	if bi, ok := r.byHash[o.baseHash]; ok {
-		return r.content(bi, depth+1)
-	}
-	if r.unresolvedRemain() {
-		return nil, 0, errBaseNotYet
-	}
-	return nil, 0, fmt.Errorf("%w: %s", packfile.ErrReferenceDeltaNotFound, o.baseHash)
-}
-
-// unresolvedRemain reports whether some delta still lacks its hash (one of
-// them may turn out to be a waiting REF_DELTA's base).
-func (r *resolver) unresolvedRemain() bool {
-	return len(r.byHash) < len(r.objs)
-}
-
-// inflate reads object o's stored content (a delta's instructions) whole.
-func (r *resolver) inflate(o *packObject) ([]byte, error) {
-	if _, err := r.sc.SeekObjectHeader(o.offset); err != nil {
-		return nil, err
-	}
-	buf := bytes.NewBuffer(make([]byte, 0, o.size))
-	if _, _, err := r.sc.NextObject(buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // savePack writes the index beside the pack and renames both into place,
@@ -436,41 +304,4 @@ func (t *trailerHash) verify() (plumbing.Hash, error) {
 		return plumbing.ZeroHash, fmt.Errorf("%w: checksum mismatch: %q instead of %q", packfile.ErrMalformedPackFile, want, got)
 	}
 	return want, nil
-}
-
-// contentCache keeps recently resolved objects, bounded in bytes, so a
-// chain of deltas resolves each link once.
-type contentCache struct {
-	max, used int64
-	order     []int64
-	data      map[int64][]byte
-}
-
-func newContentCache(max int64) *contentCache {
-	return &contentCache{max: max, data: map[int64][]byte{}}
-}
-
-func (c *contentCache) get(off int64) ([]byte, bool) {
-	d, ok := c.data[off]
-	return d, ok
-}
-
-// put keeps data, dropping the oldest entries to stay within the bound.
-func (c *contentCache) put(off int64, data []byte) {
-	size := int64(len(data))
-	if size > c.max/4 {
-		return
-	}
-	if _, ok := c.data[off]; ok {
-		return
-	}
-	for c.used+size > c.max && len(c.order) > 0 {
-		old := c.order[0]
-		c.order = c.order[1:]
-		c.used -= int64(len(c.data[old]))
-		delete(c.data, old)
-	}
-	c.data[off] = data
-	c.order = append(c.order, off)
-	c.used += size
 }

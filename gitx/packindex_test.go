@@ -277,10 +277,18 @@ func peakHeapDuring(f func()) uint64 {
 
 // Packs with either kind of delta — by offset, as fetches ask for, and by
 // hash, as a server without ofs-delta sends — are indexed exactly as Git
-// indexes them: the .idx is Git's own, byte for byte.
+// indexes them: the .idx is Git's own, byte for byte. So they are with
+// every delta base and result spilled to a temporary file, as large ones
+// are.
 func TestPackIndexIsGitsOwn(t *testing.T) {
-	for _, ofs := range []bool{true, false} {
-		t.Run(fmt.Sprintf("ofs-delta=%v", ofs), func(t *testing.T) {
+	for _, c := range []struct {
+		ofs   bool
+		spill int64
+	}{{true, spillBytes}, {false, spillBytes}, {true, 1 << 10}, {false, 1 << 10}} {
+		t.Run(fmt.Sprintf("ofs-delta=%v,spill=%d", c.ofs, c.spill), func(t *testing.T) {
+			defer func(was int64) { spillBytes = was }(spillBytes)
+			spillBytes = c.spill
+			ofs := c.ofs
 			r := gittest.NewRepo(t, map[string]string{"docs/index.md": "# Home\n"})
 			commitVersions(t, r, 1, 12)
 			r.Git(t, "-c", fmt.Sprintf("repack.useDeltaBaseOffset=%v", ofs), "repack", "-a", "-d", "-f", "-q")
@@ -315,6 +323,9 @@ func TestPackIndexIsGitsOwn(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Fatalf("index of a pack of %s differs from Git's (%d and %d bytes)", kind, len(got), len(want))
+			}
+			if left, _ := filepath.Glob(filepath.Join(dot, "objects", "pack", "tmp_*")); len(left) != 0 {
+				t.Fatalf("temporary files left behind: %v", left)
 			}
 		})
 	}
