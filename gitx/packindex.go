@@ -23,11 +23,12 @@ import (
 //
 // storePack instead streams the pack to a temporary file in objects/pack,
 // then walks that file: an object stored whole is hashed by streaming its
-// inflated content into SHA-1, never held; a delta is resolved against its
-// base read back from the file, so only delta bases and delta results are
-// ever in memory (documentation history deltas text against text, and a
-// file deltified against another version of itself is held as any base
-// is — Git's index-pack does the same). The index is go-git's (idxfile),
+// inflated content into SHA-1, never held; a delta is rebuilt from its
+// base read back from the file (packdelta.go), small bases in memory and
+// large ones in a temporary file, so memory holds small objects and delta
+// instructions only, whatever the size of a file. A REF_DELTA whose base
+// is a later delta, which go-git's parser refuses, is taken as Git takes
+// it. The index is go-git's (idxfile),
 // the pack's checksum is verified, and the pair is renamed into place as
 // pack-<checksum>.pack/.idx, where the storage finds it.
 
