@@ -191,6 +191,7 @@ func runAttempt(parent context.Context, req Request, rem *remote, log zerolog.Lo
 		return Result{}, gerr
 	}
 	defer sess.close()
+	sess.log = log
 	refs, err := sess.listing()
 	if err != nil {
 		return Result{}, classify(parent, "list references of "+RedactURL(rem.url), err, rem.secrets...)

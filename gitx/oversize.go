@@ -15,7 +15,8 @@ import (
 // every common file system, so no disk either), which the collector sees,
 // measures and refuses as before. The stand-in is left out of the index:
 // it is not the tracked file, and the next checkout writes the path anew
-// (the real content, if the limit was raised).
+// (the real content, if the limit was raised). Storing the pack that
+// brings such a blob does not read it into memory either (packindex.go).
 
 // oversized is readSmall's answer for a blob over the writer's limit.
 type oversized struct{ size int64 }

@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/capability"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/sideband"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	"github.com/go-git/go-git/v5/plumbing/transport/client"
+	"github.com/rs/zerolog"
 )
 
 // session speaks Git's upload-pack protocol (version 0/1, through go-git's
@@ -37,6 +37,7 @@ type session struct {
 	used      bool // the current upload-pack process has answered a request
 	stateless bool // HTTP: every request stands alone
 	requests  int  // pack requests made, for logs and tests
+	log       zerolog.Logger
 }
 
 // openSession connects and reads the advertisement. parent is the caller's
@@ -178,9 +179,12 @@ func (s *session) fetchPack(parent, ctx context.Context, st storer.Storer, req p
 	case up.Capabilities.Supports(capability.Sideband):
 		r = sideband.NewDemuxer(sideband.Sideband, resp)
 	}
-	if err := packfile.UpdateObjectStorage(st, r); err != nil {
+	stats, err := storePack(st, r)
+	if err != nil {
 		return packp.ShallowUpdate{}, classify(parent, what, notOurRef(err), s.rem.secrets...)
 	}
+	s.log.Debug().Int("objects", stats.objects).Int("deltas", stats.deltas).
+		Int64("largest_delta_object_bytes", stats.held).Msg("pack stored")
 	return resp.ShallowUpdate, nil
 }
 
