@@ -1,9 +1,9 @@
 // Package dirlock is docweave's one use of the operating system's advisory
 // file locks, which serialise processes that work in one directory: two
 // replicas of the assemble stage that share an output directory (the same
-// configuration on one machine) must not assemble into it at once. The
-// lock is the operating system's advisory file lock on a file in the
-// directory, so it is released when its process dies.
+// configuration on one machine) must not assemble into it at once, and a
+// process must not sweep a workspace another one works in. A lock held by
+// a process is released when it dies.
 package dirlock
 
 import (
