@@ -82,7 +82,7 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 			return
 		}
 		if local, ok := store.(*artifact.Local); ok {
-			go pruneArtifacts(states, local, log)
+			go pruneArtifacts(states, local, b.RequestedAt, log)
 		}
 		if s := cfg.Build.CloneStrategy; s == "update" || s == "auto" {
 			go pruneCheckouts(cfg, states, log)
@@ -284,9 +284,11 @@ func pruneCheckouts(cfg *config.Config, states *buildstate.States, log zerolog.L
 	}
 }
 
-// pruneArtifacts drops stored trees the saved state no longer refers to,
-// once they are an hour old (younger ones may belong to a build in flight).
-func pruneArtifacts(states *buildstate.States, store *artifact.Local, log zerolog.Logger) {
+// pruneArtifacts drops stored trees and unit records that the saved state
+// no longer refers to and that no build used since the finished build was
+// requested (at since). Builds run one at a time, so a build in flight
+// started later, and every tree or record it uses is marked as used then.
+func pruneArtifacts(states *buildstate.States, store *artifact.Local, since time.Time, log zerolog.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st, err := states.Load(ctx)
@@ -309,12 +311,13 @@ func pruneArtifacts(states *buildstate.States, store *artifact.Local, log zerolo
 		}
 		records[renders.RecordName(u.Address)] = true
 	}
-	if n, err := store.Prune(keep, time.Hour); err != nil {
+	unused := time.Since(since)
+	if n, err := store.Prune(keep, unused); err != nil {
 		log.Warn().Err(err).Msg("artifact store not pruned")
 	} else if n > 0 {
 		log.Info().Int("trees_removed", n).Msg("artifact store pruned")
 	}
-	if n, err := store.PruneRecords(records, time.Hour); err != nil {
+	if n, err := store.PruneRecords(records, unused); err != nil {
 		log.Warn().Err(err).Msg("unit records not pruned")
 	} else if n > 0 {
 		log.Info().Int("records_removed", n).Msg("records of units no longer on the site pruned")

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/docweave/docweave/internal/pathsafe"
 )
@@ -83,10 +84,12 @@ func (l *Local) PutTree(ctx context.Context, files []File) (Ref, error) {
 	hexRef, _ := ref.Hex()
 	final := filepath.Join(l.root, "trees", hexRef)
 	if _, err := os.Stat(final); err == nil {
+		used(final)
 		return ref, nil
 	}
 	if err := os.Rename(tmp, final); err != nil {
 		if _, statErr := os.Stat(final); statErr == nil {
+			used(final)
 			return ref, nil // a concurrent put of the same content won
 		}
 		return "", fmt.Errorf("put tree %s: %w", ref, err)
@@ -104,6 +107,7 @@ func (l *Local) Materialize(ctx context.Context, ref Ref, dir string) error {
 	if _, err := os.Stat(src); err != nil {
 		return fmt.Errorf("materialize %s: %w in the local store %s (build.artifact_store: local): if the stage that made it ran in a process without this disk, every process of the site needs build.artifact_store: broker (or auto, the default, with a shared broker)", ref, ErrNotFound, l.root)
 	}
+	used(src)
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -130,11 +134,24 @@ func (l *Local) Has(_ context.Context, ref Ref) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	_, err = os.Stat(filepath.Join(l.root, "trees", hexRef))
+	p := filepath.Join(l.root, "trees", hexRef)
+	_, err = os.Stat(p)
 	if os.IsNotExist(err) {
 		return false, nil
 	}
+	if err == nil {
+		used(p)
+	}
 	return err == nil, err
+}
+
+// used marks a tree or record as used now. Pruning keeps what a build in
+// flight uses: whatever it reuses (a tree stored by an earlier build, a
+// unit's output found by its address) is marked when it looks it up, so
+// its age says when it was last used, not when it was stored.
+func used(p string) {
+	now := time.Now()
+	_ = os.Chtimes(p, now, now)
 }
 
 // keepFile puts one file of a tree at dst, whose directory exists: an

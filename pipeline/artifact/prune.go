@@ -7,10 +7,11 @@ import (
 	"time"
 )
 
-// Prune removes stored trees that are not in keep and were stored more than
-// minAge ago, so a long-running daemon's store does not grow without end.
-// minAge protects trees of builds still in flight. It returns how many trees
-// it removed.
+// Prune removes stored trees that are not in keep and were last used
+// (stored, looked up or read) more than minAge ago, so a long-running
+// daemon's store does not grow without end. minAge protects trees of builds
+// still in flight: a build marks every tree it uses. It returns how many
+// trees it removed.
 func (l *Local) Prune(keep map[Ref]bool, minAge time.Duration) (int, error) {
 	entries, err := os.ReadDir(filepath.Join(l.root, "trees"))
 	if err != nil {

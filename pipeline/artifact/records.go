@@ -66,18 +66,20 @@ func (l *Local) Record(_ context.Context, name string) ([]byte, error) {
 	if !SafeName(name) {
 		return nil, fmt.Errorf("record %q: not a safe name", name)
 	}
-	data, err := os.ReadFile(filepath.Join(l.root, "records", name))
+	p := filepath.Join(l.root, "records", name)
+	data, err := os.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("record %s: %w", name, ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("record %s: %w", name, err)
 	}
+	used(p)
 	return data, nil
 }
 
-// PruneRecords removes records not in keep that were written more than
-// minAge ago, and returns how many it removed.
+// PruneRecords removes records not in keep that were last used (written
+// or read) more than minAge ago, and returns how many it removed.
 func (l *Local) PruneRecords(keep map[string]bool, minAge time.Duration) (int, error) {
 	entries, err := os.ReadDir(filepath.Join(l.root, "records"))
 	if errors.Is(err, os.ErrNotExist) {
