@@ -103,7 +103,7 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 		return nil
 	}
 	body, err := os.ReadFile(file)
-	if err != nil || (!bytes.Contains(body, []byte("](")) && !bytes.Contains(body, []byte("]:"))) {
+	if err != nil || (!bytes.Contains(body, []byte("](")) && !bytes.Contains(body, []byte("]:")) && !bytes.Contains(bytes.ToLower(body), []byte("src="))) {
 		return nil
 	}
 	var out []string

@@ -35,13 +35,15 @@ func TestReferencedListsWhatTheRootsDoNotPublish(t *testing.T) {
 			"![in code](../../artwork/code.png)",
 			"```",
 		}, "\n"),
+		// A page whose only reference is in raw HTML (GitBook's figure).
+		"docs/setup.md": `<figure><img src=".gitbook/assets/compass.png" alt=""></figure>`,
 	})
 	got := Referenced(repo, []string{"docs"}, Policy{})
 	// /art/boat.png read from the documentation root is docs/art/boat.png,
 	// which the root publishes; read from the repository's root it is not.
 	// Each rooted one also asks for the one file anywhere whose path ends
 	// with it (gitx.AnyFolder).
-	want := []string{"**/art/boat.png", "**/artwork/chart.pdf", "art/boat.png", "artwork/chart.pdf", "artwork/lighthouse.png", "docs/.gitbook/assets/harbour.png"}
+	want := []string{"**/art/boat.png", "**/artwork/chart.pdf", "art/boat.png", "artwork/chart.pdf", "artwork/lighthouse.png", "docs/.gitbook/assets/compass.png", "docs/.gitbook/assets/harbour.png"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Referenced = %v, want %v", got, want)
 	}

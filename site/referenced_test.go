@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -31,9 +32,15 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 			"",
 			"![a boat as the site shows it](/pictures/boat.png)",
 			"",
+			`<figure><img src="../.gitbook/assets/compass.png" alt=""><figcaption><p>The compass</p></figcaption></figure>`,
+			"",
+			`Raw HTML: <img src="../pictures/gone.png" width="50%">`,
+			"",
 		}, "\n"),
 		"content/gb/.gitbook/assets/harbour.png":              "png",
 		"content/gb/_files/docs/_.gitbook/assets/harbour.png": "png",
+		"content/gb/.gitbook/assets/compass.png":              "png",
+		"content/gb/_files/docs/_.gitbook/assets/compass.png": "png",
 		"content/gb/_files/artwork/lighthouse.png":            "png",
 		"content/gb/_files/artwork/chart.pdf":                 "%PDF",
 		"content/gb/_files/web/static/pictures/boat.png":      "png",
@@ -52,6 +59,8 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 		`src="/docs/gb/_files/artwork/lighthouse.png"`,
 		`href="/docs/gb/_files/artwork/chart.pdf"`,
 		`src="/docs/gb/_files/web/static/pictures/boat.png"`,
+		// A GitBook figure is a Markdown image once converted.
+		`src="/docs/gb/_files/docs/_.gitbook/assets/compass.png"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("tour page lacks %s", want)
@@ -67,7 +76,11 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 			got = append(got, is.Path+": "+is.Message)
 		}
 	}
-	want := `gb/guide/tour.md: line 9: link "../../../sea.png" leads outside the repository; nothing outside it is published, left as written`
+	// A source in raw HTML that names nothing is reported too (in the
+	// order of their text).
+	want := `gb/guide/tour.md: line 15: link "../pictures/gone.png" leads to no page or file of the repository's documentation` + "\n" +
+		`gb/guide/tour.md: line 9: link "../../../sea.png" leads outside the repository; nothing outside it is published, left as written`
+	sort.Strings(got)
 	if strings.Join(got, "\n") != want {
 		t.Errorf("link issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}

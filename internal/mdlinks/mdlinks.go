@@ -8,7 +8,9 @@ package mdlinks
 
 import (
 	"bytes"
+	"html"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -17,12 +19,18 @@ import (
 )
 
 // Link is one link or image of a page: its destination as written and the
-// 1-based line of the body it starts on.
+// 1-based line of the body it starts on. HTML is set for a source named in
+// raw HTML (<img src>, <video src>, …), which Hugo's render hooks never see.
 type Link struct {
 	Dest  string
 	Line  int
 	Image bool
+	HTML  bool
 }
+
+// htmlSource matches the source attribute of an element that shows a file
+// (img, video, audio, source, embed; a video's poster too) in raw HTML.
+var htmlSource = regexp.MustCompile(`(?is)<(?:img|video|audio|source|embed)\b[^>]*?\s(?:src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 
 // parser parses Markdown the way Hugo's goldmark does for links.
 var parser = goldmark.New().Parser()
@@ -41,9 +49,39 @@ func Find(body []byte) []Link {
 			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body)})
 		case *ast.Image:
 			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), Image: true})
+		case *ast.HTMLBlock:
+			lines := l.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
+			}
+			if l.HasClosure() {
+				seg := l.ClosureLine
+				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
+			}
+		case *ast.RawHTML:
+			for i := 0; i < l.Segments.Len(); i++ {
+				seg := l.Segments.At(i)
+				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
+	return out
+}
+
+// htmlSources are the sources named in the raw HTML body[start:stop].
+func htmlSources(body []byte, start, stop int) []Link {
+	var out []Link
+	for _, m := range htmlSource.FindAllSubmatchIndex(body[start:stop], -1) {
+		for g := 2; g < len(m); g += 2 {
+			if m[g] >= 0 {
+				dest := html.UnescapeString(string(body[start+m[g] : start+m[g+1]]))
+				out = append(out, Link{Dest: dest, Line: bytes.Count(body[:start+m[g]], []byte("\n")) + 1, Image: true, HTML: true})
+				break
+			}
+		}
+	}
 	return out
 }
 

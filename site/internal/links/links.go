@@ -52,7 +52,10 @@ type Unit struct {
 	Referenced []string
 }
 
-// pageLink is one link or image of a page.
+// pageLink is one link or image of a page. A source named in raw HTML is
+// one too: the render hooks never see it as written, but a dialect may
+// turn it into Markdown (GitBook's figures), and one that names nothing is
+// reported all the same.
 type pageLink struct {
 	dest string
 	line int

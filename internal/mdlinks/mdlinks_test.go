@@ -1,0 +1,54 @@
+package mdlinks
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Links and images are read as goldmark reads them, with their lines; a
+// source named in raw HTML (a GitBook figure, a sized image, a video) is
+// read too, and marked HTML; nothing in code is.
+func TestFindReadsMarkdownAndRawHTMLSources(t *testing.T) {
+	body := []byte("See [the guide](guide.md) and ![a chart](img/chart.png).\n" +
+		"\n" +
+		"<figure><img src=\"../.gitbook/assets/flow.png\" alt=\"\"><figcaption><p>Flow</p></figcaption></figure>\n" +
+		"\n" +
+		"Inline <img height=\"50%\" src='images/tab.png'/> in a sentence.\n" +
+		"\n" +
+		"<video controls poster=\"media/still.jpg\">\n" +
+		"<source src=\"media/demo.mp4\" type=\"video/mp4\">\n" +
+		"</video>\n" +
+		"\n" +
+		"```html\n<img src=\"not-a-source.png\">\n```\n" +
+		"\n" +
+		"`<img src=\"inline-code.png\">` and <img src=\"a&amp;b.png\">\n")
+	want := []Link{
+		{Dest: "guide.md", Line: 1},
+		{Dest: "img/chart.png", Line: 1, Image: true},
+		{Dest: "../.gitbook/assets/flow.png", Line: 3, Image: true, HTML: true},
+		{Dest: "images/tab.png", Line: 5, Image: true, HTML: true},
+		{Dest: "media/still.jpg", Line: 7, Image: true, HTML: true},
+		{Dest: "media/demo.mp4", Line: 8, Image: true, HTML: true},
+		{Dest: "a&b.png", Line: 15, Image: true, HTML: true},
+	}
+	if got := Find(body); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Find:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestInternalAndPath(t *testing.T) {
+	for dest, internal := range map[string]bool{
+		"guide.md": true, "/docs/a.md": true, "#top": false, "https://x.org/a.png": false,
+		"//cdn.example/a.png": false, "mailto:a@b": false, "data:image/png;base64,AA": false, "": false,
+	} {
+		if got := Internal(dest); got != internal {
+			t.Errorf("Internal(%q) = %v, want %v", dest, got, internal)
+		}
+	}
+	if got := Path(`securing%5c_nats/tls.md#x`); got != "securing_nats/tls.md" {
+		t.Errorf("Path = %q", got)
+	}
+	if got := Path(`a\_b.md?x=1`); got != "a_b.md" {
+		t.Errorf("Path = %q", got)
+	}
+}
