@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -20,10 +21,7 @@ func TestObjectsAreReadWhereTheyWereWritten(t *testing.T) {
 	ctx := context.Background()
 	c := natstest.StartCluster(t, 3)
 	writerJS := connectTo(t, c.ClientURL(0))
-	writer, err := OpenObjects(ctx, writerJS, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	writer := openSettled(t, writerJS)
 	stream, err := writer.js.Stream(ctx, "OBJ_"+writer.bucket)
 	if err != nil {
 		t.Fatal(err)
@@ -33,11 +31,7 @@ func TestObjectsAreReadWhereTheyWereWritten(t *testing.T) {
 	}
 	var readers []*Objects
 	for i := 1; i < 3; i++ {
-		r, err := OpenObjects(ctx, connectTo(t, c.ClientURL(i)), 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		readers = append(readers, r)
+		readers = append(readers, openSettled(t, connectTo(t, c.ClientURL(i))))
 	}
 	for round := 0; round < 30; round++ {
 		src := t.TempDir()
@@ -105,4 +99,22 @@ func (f *flipAfterStatus) Status(ctx context.Context) (jetstream.ObjectStoreStat
 		f.flip()
 	}
 	return st, err
+}
+
+// openSettled opens the R3 object store, trying again while a cluster that
+// just formed (on a busy machine) still elects its leaders, as
+// pipeline.RetryWhileElecting does for the processes.
+func openSettled(t *testing.T, js jetstream.JetStream) *Objects {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		o, err := OpenObjects(context.Background(), js, 3)
+		if err == nil {
+			return o
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
 }
