@@ -79,16 +79,9 @@ func OpenStates(ctx context.Context, js jetstream.JetStream) (*States, error) {
 // state that cannot be read whole (unreadable, or read while another
 // build saved its own) is nil as well: it only costs a rebuild.
 func (s *States) Load(ctx context.Context) (*SiteState, error) {
-	e, err := s.kv.Get(ctx, siteStateKey)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read saved state: %w", err)
-	}
-	var st SiteState
-	if err := json.Unmarshal(e.Value(), &st); err != nil {
-		return nil, nil
+	st, err := s.Head(ctx)
+	if st == nil || err != nil {
+		return st, err
 	}
 	units, err := s.readUnits(ctx)
 	if err != nil {
@@ -112,6 +105,24 @@ func (s *States) Load(ctx context.Context) (*SiteState, error) {
 			}
 			st.Renders[key] = *u.Render
 		}
+	}
+	return st, nil
+}
+
+// Head returns the saved state without its units (Repositories and
+// Renders nil), or nil when no build has saved one or it cannot be read:
+// one read, for what needs the site's own fields only (its URLs, say).
+func (s *States) Head(ctx context.Context) (*SiteState, error) {
+	e, err := s.kv.Get(ctx, siteStateKey)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read saved state: %w", err)
+	}
+	var st SiteState
+	if err := json.Unmarshal(e.Value(), &st); err != nil {
+		return nil, nil
 	}
 	return &st, nil
 }

@@ -103,7 +103,7 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 		return nil
 	}
 	body, err := os.ReadFile(file)
-	if err != nil || (!bytes.Contains(body, []byte("](")) && !bytes.Contains(body, []byte("]:")) && !bytes.Contains(bytes.ToLower(body), []byte("src="))) {
+	if err != nil || !mayReference(body) {
 		return nil
 	}
 	var out []string
@@ -227,4 +227,16 @@ func (c *collector) collectReferenced(repoPaths []string) error {
 		}
 	}
 	return nil
+}
+
+// mayReference is a cheap test on a page's bytes, before it is parsed:
+// only a page with a Markdown link or image, or a source attribute of raw
+// HTML, can reference a file.
+func mayReference(body []byte) bool {
+	for _, mark := range []string{"](", "]:", "src", "SRC"} {
+		if bytes.Contains(body, []byte(mark)) {
+			return true
+		}
+	}
+	return false
 }

@@ -10,13 +10,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
 	"github.com/docweave/docweave/site"
+	"github.com/docweave/docweave/spill"
 )
 
 // Files of the trees this package writes.
@@ -162,52 +161,17 @@ func MissingArtifact(what string, store artifact.Store, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// putFiles stores small files as one tree.
+// putFiles stores small files as one tree (spill.PutFiles).
 func putFiles(ctx context.Context, store artifact.Store, scratch string, files map[string][]byte) (string, error) {
-	if err := os.MkdirAll(scratch, 0o755); err != nil {
-		return "", err
-	}
-	dir, err := os.MkdirTemp(scratch, "put-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	var list []artifact.File
-	for name, data := range files {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return "", err
-		}
-		list = append(list, artifact.File{Rel: name, Source: p})
-	}
-	ref, err := store.PutTree(ctx, list)
-	return string(ref), err
+	return spill.PutFiles(ctx, store, scratch, files)
 }
 
-// readFiles reads the named files of a small tree; a file the tree lacks
-// is absent from the result.
+// readFiles reads the named files of a small tree (spill.ReadFiles); a
+// tree the store lacks is a MissingArtifact.
 func readFiles(ctx context.Context, store artifact.Store, ref, scratch string, names ...string) (map[string][]byte, error) {
-	if err := os.MkdirAll(scratch, 0o755); err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp(scratch, "read-")
+	files, err := spill.ReadFiles(ctx, store, ref, scratch, names...)
 	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	if err := store.Materialize(ctx, artifact.Ref(ref), dir); err != nil {
 		return nil, MissingArtifact(ref, store, err)
 	}
-	out := map[string][]byte{}
-	for _, name := range names {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out[name] = data
-	}
-	return out, nil
+	return files, nil
 }

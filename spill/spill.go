@@ -57,43 +57,74 @@ func Put(ctx context.Context, store artifact.Store, scratch string, v any) (stri
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(scratch, 0o755); err != nil {
-		return "", err
-	}
-	dir, err := os.MkdirTemp(scratch, "spill-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	p := filepath.Join(dir, file)
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		return "", err
-	}
-	ref, err := store.PutTree(ctx, []artifact.File{{Rel: file, Source: p}})
-	return string(ref), err
+	return PutFiles(ctx, store, scratch, map[string][]byte{file: data})
 }
 
 // Load reads what Put stored under ref into v.
 func Load(ctx context.Context, store artifact.Store, scratch, ref string, v any) error {
-	if err := os.MkdirAll(scratch, 0o755); err != nil {
-		return err
-	}
-	dir, err := os.MkdirTemp(scratch, "spill-")
+	files, err := ReadFiles(ctx, store, ref, scratch, file)
 	if err != nil {
 		return err
+	}
+	data, ok := files[file]
+	if !ok {
+		return fmt.Errorf("%s holds no %s", ref, file)
+	}
+	return json.Unmarshal(data, v)
+}
+
+// PutFiles stores small files (name → content) as one tree, through a
+// temporary directory below scratch, and returns its reference. It is how
+// every small artifact is written: lists stored aside, render specs, a
+// unit's facts, a site's URLs.
+func PutFiles(ctx context.Context, store artifact.Store, scratch string, files map[string][]byte) (string, error) {
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp(scratch, "put-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	list := make([]artifact.File, 0, len(files))
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return "", err
+		}
+		list = append(list, artifact.File{Rel: name, Source: p})
+	}
+	ref, err := store.PutTree(ctx, list)
+	return string(ref), err
+}
+
+// ReadFiles reads the named files of a small tree PutFiles stored; a file
+// the tree lacks is absent from the result. An error of the store is
+// returned as it is (artifact.ErrNotFound for a tree it does not hold).
+func ReadFiles(ctx context.Context, store artifact.Store, ref, scratch string, names ...string) (map[string][]byte, error) {
+	if err := os.MkdirAll(scratch, 0o755); err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp(scratch, "read-")
+	if err != nil {
+		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	if err := store.Materialize(ctx, artifact.Ref(ref), dir); err != nil {
-		return err
+		return nil, err
 	}
-	data, err := os.ReadFile(filepath.Join(dir, file))
-	if errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%s holds no %s", ref, file)
+	out := map[string][]byte{}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[name] = data
 	}
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, v)
+	return out, nil
 }
 
 // Bound stores aside every issue list of ev that is too long to carry

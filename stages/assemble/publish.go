@@ -198,7 +198,7 @@ func (s *stage) rememberedURLs(ctx context.Context) ([]events.PublishedURL, erro
 	if s.states == nil {
 		return nil, nil
 	}
-	st, err := s.states.Load(ctx)
+	st, err := s.states.Head(ctx)
 	if err != nil || st == nil || st.URLs == "" {
 		return nil, err
 	}

@@ -2,10 +2,13 @@ package assemble
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/report"
 )
 
 // sharedStore is a local store that says it is shared (as the broker's
@@ -30,5 +33,23 @@ func TestTheAssemblyUploadsTheSiteToASharedStore(t *testing.T) {
 	public, _, err := artifact.HashDir(f.out + "/public")
 	if err != nil || string(public) != res.Site {
 		t.Fatalf("public holds %s, the message says %s (%v)", public, res.Site, err)
+	}
+}
+
+// A build the daemon gave up on (STAGE_UNAVAILABLE) whose work resumes
+// when the stage returns is not published: its site.rendered says so and
+// the output directory keeps no site of it.
+func TestAnAbandonedBuildIsNotPublished(t *testing.T) {
+	f := newFixture(t)
+	if err := f.builds.Abandon(context.Background(), "b1", "STAGE_UNAVAILABLE: no process ran stage assemble"); err != nil {
+		t.Fatal(err)
+	}
+	tree := f.tree(t, map[string]string{"guide.md": "# Guide\n"})
+	res := f.render(t, f.ready(t, "b1", events.RepoOutcome{Repository: "api", ContentPath: "api", Tree: tree}))
+	if res.OK || len(res.Issues) != 1 || res.Issues[0].Code != report.CodeRenderFailed || !strings.Contains(res.Issues[0].Message, "abandoned") {
+		t.Fatalf("an abandoned build: ok %v, issues %+v", res.OK, res.Issues)
+	}
+	if _, err := os.Stat(f.out + "/public"); !os.IsNotExist(err) {
+		t.Fatalf("the abandoned build's site is in the output directory: %v", err)
 	}
 }

@@ -52,7 +52,6 @@ func init() { pipeline.Register(Name, New) }
 
 // New builds the stage.
 func New(d pipeline.Deps) (pipeline.Stage, error) {
-	raiseGC(os.Getenv("GOGC"))
 	conc := d.Config.Build.RenderConcurrency
 	if conc < 1 {
 		conc = 1
@@ -86,6 +85,10 @@ type stage struct {
 }
 
 func (s *stage) handle(ctx context.Context, in *events.UnitRender) ([]events.Event, error) {
+	// The GC target is raised by the first unit a process renders, not
+	// when the stage is built: a control plane builds every stage only to
+	// read what each consumes (daemon.neededStages).
+	raiseGC(os.Getenv("GOGC"))
 	start := time.Now()
 	unit := in.Unit
 	spec, err := s.spec(ctx, in.Spec)
