@@ -45,21 +45,31 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-extensions", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 860),
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(allocCtx)
-	// Bound the whole browser session, so a hung page fails the test
-	// instead of the CI run.
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() {
+	// A busy machine now and then fails Chromium's start-up (it exits
+	// before it answers); the start is tried again, with a fresh profile,
+	// before the test fails.
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ {
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancelTab := chromedp.NewContext(allocCtx)
+		// Bound the whole browser session, so a hung page fails the test
+		// instead of the CI run.
+		ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+		if err = chromedp.Do(ctx); err == nil {
+			t.Cleanup(func() {
+				cancelTimeout()
+				cancelTab()
+				cancelAlloc()
+			})
+			return ctx
+		}
 		cancelTimeout()
 		cancelTab()
 		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start Chromium: %v", err)
+		t.Logf("start Chromium, attempt %d: %v", attempt, err)
 	}
-	return ctx
+	t.Fatalf("start Chromium: %v", err)
+	return nil
 }
