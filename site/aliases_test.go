@@ -1,12 +1,8 @@
 package site
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // Issue 15: aliases and url become redirects inside the repository's
@@ -15,19 +11,10 @@ import (
 // (the page stays at its file's path). One that leaves the namespace or
 // takes another page's place is ignored with a warning.
 func TestAliasesAndURLRedirectInsideTheRepository(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	res, tree := renderOneRepository(t, "gb", map[string]string{
 		"content/gb/_index.md":      "# Home\n",
 		"content/gb/guide/setup.md": "---\ntitle: Setup\naliases: [/about/, old-setup/, ../../../escape/, /guide/]\nurl: /install/\n---\nSet it up.\n",
-	})
-	publish := filepath.Join(t.TempDir(), "public")
-	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree := publishedTree(t, publish)
+	}, "docs")
 	for _, alias := range []string{"docs/gb/about/index.html", "docs/gb/guide/old-setup/index.html", "docs/gb/install/index.html"} {
 		page, ok := tree[alias]
 		if !ok || !strings.Contains(page, `http-equiv="refresh"`) || !strings.Contains(page, "/docs/gb/guide/setup/") {

@@ -115,15 +115,16 @@ func publishedTree(t testing.TB, dir string) map[string]string {
 
 // renderOneRepository renders the unit of one repository, named and laid
 // out as unit under content/, from files (paths relative to the project,
-// "content/<unit>/…"), and returns the result and the published files.
-func renderOneRepository(t *testing.T, unit string, files map[string]string) (UnitResult, map[string]string) {
+// "content/<unit>/…"), with its documentation roots (repository paths)
+// when given, and returns the result and the published files.
+func renderOneRepository(t *testing.T, unit string, files map[string]string, docRoots ...string) (UnitResult, map[string]string) {
 	t.Helper()
 	project := filepath.Join(t.TempDir(), "project")
 	writeFiles(t, project, files)
 	publish := filepath.Join(t.TempDir(), "public")
 	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
 		Generator: fixtureGenerator(), Unit: unit, Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: unit, ContentPath: unit}}})
+		Repositories: []Repository{{Name: unit, ContentPath: unit, DocRoots: docRoots}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,9 @@
 package site
 
 import (
-	"context"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/rs/zerolog"
 )
 
 // Issue 27: a page's images in a hidden folder of the documentation root
@@ -17,8 +13,7 @@ import (
 // link that climbs out of the repository is reported as such, with its
 // line.
 func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	writeFiles(t, project, map[string]string{
+	res, tree := renderOneRepository(t, "gb", map[string]string{
 		"content/gb/guide/tour.md": strings.Join([]string{
 			"# Tour",
 			"",
@@ -44,15 +39,7 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 		"content/gb/_files/artwork/lighthouse.png":            "png",
 		"content/gb/_files/artwork/chart.pdf":                 "%PDF",
 		"content/gb/_files/web/static/pictures/boat.png":      "png",
-	})
-	publish := filepath.Join(t.TempDir(), "public")
-	res, err := RenderUnit(context.Background(), UnitOptions{ProjectDir: project, PublishDir: publish,
-		Generator: fixtureGenerator(), Unit: "gb", Logger: zerolog.Nop(),
-		Repositories: []Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree := publishedTree(t, publish)
+	}, "docs")
 	page := tree["docs/gb/guide/tour/index.html"]
 	for _, want := range []string{
 		`src="/docs/gb/_files/docs/_.gitbook/assets/harbour.png"`,
@@ -83,5 +70,62 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 	sort.Strings(got)
 	if strings.Join(got, "\n") != want {
 		t.Errorf("link issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// Issue 27: a relative source in a page's raw HTML (argo-cd's
+// <img width="50%" src="images/…">) was published but left as written, so
+// the browser looked for it one folder too deep, under the page's URL.
+// Each such source now leads to the file's URL; one in code stays as
+// written.
+func TestRawHTMLSourcesLeadToTheirFiles(t *testing.T) {
+	res, tree := renderOneRepository(t, "gb", map[string]string{
+		"content/gb/guide/tour.md": strings.Join([]string{
+			"# Tour",
+			"",
+			`A sketch: <img width="50%" src="images/sketch.png"> inline.`,
+			"",
+			`<p align="center">`,
+			`  <img alt="the compass" src="../.gitbook/assets/compass.png">`,
+			`</p>`,
+			"",
+			`<video controls poster=images/still.png src="/artwork/clip.mp4"></video>`,
+			"",
+			"```html",
+			`<img src="images/sketch.png">`,
+			"```",
+			"",
+		}, "\n"),
+		"content/gb/guide/images/sketch.png":                  "png",
+		"content/gb/guide/images/still.png":                   "png",
+		"content/gb/.gitbook/assets/compass.png":              "png",
+		"content/gb/_files/docs/_.gitbook/assets/compass.png": "png",
+		"content/gb/_files/artwork/clip.mp4":                  "mp4",
+	}, "docs")
+	for _, is := range res.Issues {
+		t.Errorf("unexpected issue %s %s: %s", is.Code, is.Path, is.Message)
+	}
+	page := tree["docs/gb/guide/tour/index.html"]
+	for _, want := range []string{
+		`<img width="50%" src="/docs/gb/guide/images/sketch.png">`,
+		`<img alt="the compass" src="/docs/gb/_files/docs/_.gitbook/assets/compass.png">`,
+		`poster="/docs/gb/guide/images/still.png" src="/docs/gb/_files/artwork/clip.mp4"`,
+		`<span class="s">&#34;images/sketch.png&#34;</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("tour page lacks %s", want)
+		}
+		if strings.HasPrefix(want, "<") || strings.HasPrefix(want, "poster") {
+			for _, part := range strings.Split(want, `"`) {
+				if f := strings.TrimPrefix(part, "/"); strings.HasPrefix(part, "/docs/") {
+					if _, ok := tree[f]; !ok {
+						t.Errorf("%s is not published", f)
+					}
+				}
+			}
+		}
+	}
+	if t.Failed() {
+		t.Log(page[strings.Index(page, "A sketch"):])
 	}
 }

@@ -28,9 +28,31 @@ type Link struct {
 	HTML  bool
 }
 
-// htmlSource matches the source attribute of an element that shows a file
-// (img, video, audio, source, embed; a video's poster too) in raw HTML.
-var htmlSource = regexp.MustCompile(`(?is)<(?:img|video|audio|source|embed)\b[^>]*?\s(?:src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+// htmlTag matches the opening tag of an element that shows a file (img,
+// video, audio, source, embed) in raw HTML, and sourceAttr each of its
+// attributes naming one (src; a video's poster too), with its value in
+// double quotes, single quotes or none.
+var (
+	htmlTag    = regexp.MustCompile(`(?is)<(?:img|video|audio|source|embed)\b[^>]*>?`)
+	sourceAttr = regexp.MustCompile(`(?is)\s(?:src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+)
+
+// eachHTMLSource calls fn with the bounds of each source attribute's value
+// in the raw HTML body[start:stop] (quotes excluded; quoted tells whether
+// it has them), in their order.
+func eachHTMLSource(body []byte, start, stop int, fn func(valStart, valStop int, quoted bool)) {
+	for _, t := range htmlTag.FindAllIndex(body[start:stop], -1) {
+		tagStart := start + t[0]
+		for _, m := range sourceAttr.FindAllSubmatchIndex(body[tagStart:start+t[1]], -1) {
+			for g := 2; g < len(m); g += 2 {
+				if m[g] >= 0 {
+					fn(tagStart+m[g], tagStart+m[g+1], g < 6)
+					break
+				}
+			}
+		}
+	}
+}
 
 // parser parses Markdown the way Hugo's goldmark does for links.
 var parser = goldmark.New().Parser()
@@ -49,20 +71,9 @@ func Find(body []byte) []Link {
 			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body)})
 		case *ast.Image:
 			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), Image: true})
-		case *ast.HTMLBlock:
-			lines := l.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
-			}
-			if l.HasClosure() {
-				seg := l.ClosureLine
-				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
-			}
-		case *ast.RawHTML:
-			for i := 0; i < l.Segments.Len(); i++ {
-				seg := l.Segments.At(i)
-				out = append(out, htmlSources(body, seg.Start, seg.Stop)...)
+		case *ast.HTMLBlock, *ast.RawHTML:
+			for _, r := range htmlRanges(n) {
+				out = append(out, htmlSources(body, r[0], r[1])...)
 			}
 		}
 		return ast.WalkContinue, nil
@@ -70,18 +81,34 @@ func Find(body []byte) []Link {
 	return out
 }
 
+// htmlRanges are the byte ranges of the raw HTML node n (an HTMLBlock or
+// a RawHTML): a block's lines as one range, so that a tag spanning lines is
+// read whole, and its closing line.
+func htmlRanges(n ast.Node) [][2]int {
+	var out [][2]int
+	switch l := n.(type) {
+	case *ast.HTMLBlock:
+		if lines := l.Lines(); lines.Len() > 0 {
+			out = append(out, [2]int{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
+		}
+		if l.HasClosure() {
+			out = append(out, [2]int{l.ClosureLine.Start, l.ClosureLine.Stop})
+		}
+	case *ast.RawHTML:
+		for i := 0; i < l.Segments.Len(); i++ {
+			out = append(out, [2]int{l.Segments.At(i).Start, l.Segments.At(i).Stop})
+		}
+	}
+	return out
+}
+
 // htmlSources are the sources named in the raw HTML body[start:stop].
 func htmlSources(body []byte, start, stop int) []Link {
 	var out []Link
-	for _, m := range htmlSource.FindAllSubmatchIndex(body[start:stop], -1) {
-		for g := 2; g < len(m); g += 2 {
-			if m[g] >= 0 {
-				dest := html.UnescapeString(string(body[start+m[g] : start+m[g+1]]))
-				out = append(out, Link{Dest: dest, Line: bytes.Count(body[:start+m[g]], []byte("\n")) + 1, Image: true, HTML: true})
-				break
-			}
-		}
-	}
+	eachHTMLSource(body, start, stop, func(vs, ve int, _ bool) {
+		dest := html.UnescapeString(string(body[vs:ve]))
+		out = append(out, Link{Dest: dest, Line: bytes.Count(body[:vs], []byte("\n")) + 1, Image: true, HTML: true})
+	})
 	return out
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/docweave/docweave/htmlsafe"
 	"github.com/docweave/docweave/site/internal/dialect/hugo"
+	"github.com/docweave/docweave/site/internal/links"
 	"github.com/docweave/docweave/site/internal/model"
 )
 
@@ -76,6 +77,13 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 				if out, ok := withParams(final, params, check.asWritten, check.rewrittenLexed); ok {
 					check.rewritten = out
 				}
+			}
+			final := check.rewritten
+			if final == nil {
+				final = src
+			}
+			if out, ok := withHTMLSources(final, params[links.Param]); ok {
+				check.rewritten = out
 			}
 		}
 		switch {
