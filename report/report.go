@@ -59,6 +59,7 @@ const (
 
 	// Page issues of the render stage (warnings: the site was rendered).
 	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"       // an unknown shortcode shown as written, a GitBook block's tags dropped
+	CodeRawSyntax          = "RAW_SYNTAX"              // a rendered page shows source syntax as text outside code
 	CodeLinkUnresolved     = "LINK_UNRESOLVED"         // a link that leads to nothing in the repository's documentation
 	CodeShortcodeInvalid   = "SHORTCODE_INVALID"       // a known shortcode's tag Hugo would refuse, dropped
 	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID"    // front matter, or a key of it, ignored
@@ -114,6 +115,9 @@ type Repository struct {
 	// in this build; absent when it was not rendered (its acquisition
 	// failed, or the build was skipped).
 	Render *UnitRender `json:"render,omitempty"`
+	// Reader counts what a reader of its pages meets: raw syntax, missing
+	// images, dead links (CountForReaders).
+	Reader *ReaderCounts `json:"reader,omitempty"`
 }
 
 // Outcomes of a unit's render.

@@ -7,6 +7,7 @@ import "github.com/docweave/docweave/site/internal/model"
 // that alerts and scripts match on.
 const (
 	IssueUnknownShortcode   = model.IssueUnknownShortcode
+	IssueRawSyntax          = model.IssueRawSyntax
 	IssueShortcodeInvalid   = model.IssueShortcodeInvalid
 	IssueFrontMatterInvalid = model.IssueFrontMatterInvalid
 	IssueShownAsText        = model.IssueShownAsText

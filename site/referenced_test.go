@@ -65,8 +65,8 @@ func TestReferencedFilesArePublishedAndLinked(t *testing.T) {
 	}
 	// A source in raw HTML that names nothing is reported too (in the
 	// order of their text).
-	want := `gb/guide/tour.md: line 15: link "../pictures/gone.png" leads to no page or file of the repository's documentation` + "\n" +
-		`gb/guide/tour.md: line 9: link "../../../sea.png" leads outside the repository; nothing outside it is published, left as written`
+	want := `gb/guide/tour.md: line 15: image "../pictures/gone.png" leads to no page or file of the repository's documentation` + "\n" +
+		`gb/guide/tour.md: line 9: image "../../../sea.png" leads outside the repository; nothing outside it is published, left as written`
 	sort.Strings(got)
 	if strings.Join(got, "\n") != want {
 		t.Errorf("link issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)

@@ -44,6 +44,10 @@ type projectDetail struct {
 	markdown []string
 	excluded map[string]bool
 	pages    map[string]int // content path's first segments → pages; see pagesBelow
+	// indexFiles maps a content directory to the file mounted as its
+	// _index (contentScan.IndexFiles): a page's file as Hugo reports it is
+	// that file.
+	indexFiles map[string]string
 }
 
 // pagesBelow counts the pages rendered from files below dir (a slash path
@@ -182,7 +186,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile}, nil
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile, indexFiles: b.scan.IndexFiles}, nil
 }
 
 // build is the outcome of one Hugo build.

@@ -181,6 +181,11 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 				r.Issues = append(r.Issues, is)
 			}
 		}
+		raw, err := rawSyntaxIssues(scratch, sitePath(opts.Generator.BaseURL), r.Facts, detail.indexFiles)
+		if err != nil {
+			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
+		}
+		r.Issues = append(r.Issues, raw...)
 		r.Pages = detail.pagesBelow(u.Unit)
 		if len(paths) > 1 && excluded > markdown/2 {
 			r.Err = fmt.Errorf("render unit %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages", u.Unit, excluded, markdown)

@@ -161,6 +161,7 @@ func printSummary(w io.Writer, cfg *config.Config, rep *report.Report) {
 		fmt.Fprintf(w, "  (%s more in the report)\n", words.Plural(rep.IssuesOmitted, "issue"))
 	}
 	printWarnings(w, rep)
+	printReaders(w, rep)
 }
 
 // shownWarnings are the warnings the summary prints in full: mistakes in

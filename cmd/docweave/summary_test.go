@@ -40,6 +40,14 @@ func TestBuildSummaryReadsWell(t *testing.T) {
 			{Code: report.CodeNoPages, Severity: report.SeverityError, Repository: "api", Message: "no page"}}},
 			[]string{"  NO_PAGES api: no page", "  warning DOCS_PATH_MISSING api doc: documentation root \"doc\" is not", "  3 warnings in the report: UNKNOWN_SHORTCODE 2, DOCS_PATH_MISSING 1"},
 			[]string{"line 3: shortcode"}},
+		{"readers", report.Report{BuildID: "b6", Outcome: "success", Repositories: []report.Repository{
+			{Name: "a", Reader: &report.ReaderCounts{DeadLinks: 1}},
+			{Name: "b", Version: "v1", Reader: &report.ReaderCounts{RawSyntaxPages: 2, RawSyntax: map[string]int{"alert": 1, "tab": 2}, ImagesNotPublished: 3}},
+			{Name: "c", Reader: &report.ReaderCounts{ImagesNotPublished: 1}},
+			{Name: "d", Reader: &report.ReaderCounts{DeadLinks: 4}},
+			{Name: "clean", Reader: &report.ReaderCounts{}}}},
+			[]string{"  readers meet: b@v1: raw syntax on 2 pages (tab 2, alert 1), 3 images not published; c: 1 image not published; d: 4 dead links; and 1 repository more (repositories[].reader in the report)"},
+			[]string{"clean", "1 dead links"}},
 	}
 	for _, tc := range cases {
 		var out bytes.Buffer

@@ -277,6 +277,7 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, lis
 	}
 	rep.DecideOutcome()
 	rep.CountIssues()
+	rep.CountForReaders()
 	return rep
 }
 

@@ -14,6 +14,7 @@ import (
 // documented, stable ones even if the site package grows new codes.
 var siteIssueCodes = map[string]string{
 	site.IssueUnknownShortcode:   report.CodeUnknownShortcode,
+	site.IssueRawSyntax:          report.CodeRawSyntax,
 	site.IssueShortcodeInvalid:   report.CodeShortcodeInvalid,
 	site.IssueFrontMatterInvalid: report.CodeFrontMatterInvalid,
 	site.IssuePageRenderFailed:   report.CodePageRenderFailed,

@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"github.com/docweave/docweave/report"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,7 +92,9 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 	if first.Outcome != events.UnitOutcomeRendered || first.Pages != 1 || first.Address != in.Address || first.Output == "" || first.Facts == "" {
 		t.Fatalf("first render: %+v", first)
 	}
-	if len(first.Issues) != 1 || first.Issues[0].Path != "docs/guide.md" || first.Issues[0].Repository != "api" {
+	// The unknown shortcode, by its source and as what the reader meets.
+	if len(first.Issues) != 2 || first.Issues[0].Path != "docs/guide.md" || first.Issues[0].Repository != "api" ||
+		first.Issues[1].Code != report.CodeRawSyntax || first.Issues[1].Path != "docs/guide.md" {
 		t.Fatalf("page issues: %+v", first.Issues)
 	}
 	dir := t.TempDir()
@@ -111,7 +114,7 @@ func TestRenderStoresAUnitByItsAddressForEveryProcess(t *testing.T) {
 	}
 
 	again := outcome(t, newStage(t, store), job(t, store, "b2", tree))
-	if again.Outcome != events.UnitOutcomeReused || again.Output != first.Output || again.Pages != 1 || len(again.Issues) != 1 {
+	if again.Outcome != events.UnitOutcomeReused || again.Output != first.Output || again.Pages != 1 || len(again.Issues) != 2 {
 		t.Fatalf("another process's render of the same unit: %+v", again)
 	}
 

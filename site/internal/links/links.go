@@ -57,8 +57,9 @@ type Unit struct {
 // turn it into Markdown (GitBook's figures), and one that names nothing is
 // reported all the same.
 type pageLink struct {
-	dest string
-	line int
+	dest  string
+	line  int
+	image bool
 }
 
 // findLinks lists the links and images of a Markdown body with the line
@@ -67,7 +68,7 @@ func findLinks(body []byte) []pageLink {
 	found := mdlinks.Find(body)
 	out := make([]pageLink, len(found))
 	for i, l := range found {
-		out[i] = pageLink{dest: l.Dest, line: l.Line}
+		out[i] = pageLink{dest: l.Dest, line: l.Line, image: l.Image}
 	}
 	return out
 }
@@ -102,16 +103,25 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			pairs = append(pairs, [2]string{l.dest, strings.Replace(u.SourceURL, model.EditURLPlaceholder, escapeSegments(repoPath), 1) + linkSuffix(l.dest)})
 		case outside && u.climbsOut(rel, linkPath(l.dest)):
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
-				"line %d: link %q leads outside the repository; nothing outside it is published, left as written", l.line+lineShift, l.dest)})
+				"line %d: %s %q leads outside the repository; nothing outside it is published, left as written", l.line+lineShift, l.what(), l.dest)})
 		case outside:
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
-				"line %d: link %q leads outside the repository's documentation roots; left as written", l.line+lineShift, l.dest)})
+				"line %d: %s %q leads outside the repository's documentation roots; left as written", l.line+lineShift, l.what(), l.dest)})
 		default:
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
-				"line %d: link %q leads to no page or file of the repository's documentation", l.line+lineShift, l.dest)})
+				"line %d: %s %q leads to no page or file of the repository's documentation", l.line+lineShift, l.what(), l.dest)})
 		}
 	}
 	return pairs, issues
+}
+
+// what names the link in an issue: "image" (the build report counts
+// images apart from links) or "link".
+func (l pageLink) what() string {
+	if l.image {
+		return "image"
+	}
+	return "link"
 }
 
 // internalLink reports whether dest names a file of the repository rather

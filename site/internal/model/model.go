@@ -103,6 +103,11 @@ const (
 	// (a GitBook tag is dropped) and the text between them is kept, so the
 	// page still renders.
 	IssueUnknownShortcode = "UNKNOWN_SHORTCODE"
+	// IssueRawSyntax: the rendered page shows an authoring tool's source
+	// syntax as text outside code (a shortcode, a GitBook tag, an alert,
+	// tab, admonition or icon marker, an MDX import): a construct no
+	// dialect converted. One issue per page and kind.
+	IssueRawSyntax = "RAW_SYNTAX"
 	// IssueShortcodeInvalid: a tag of a known shortcode is used in a way
 	// Hugo refuses (an opening tag that is never closed, a closing tag
 	// without an opening tag). The tag is dropped, the text kept.
