@@ -67,6 +67,8 @@ const (
 	CodePageRenderFailed   = "PAGE_RENDER_FAILED"      // the page could not be rendered even so and was left out
 	CodeToolConfigInvalid  = "TOOL_CONFIG_INVALID"     // mkdocs.yml could not be read; the menu keeps its default order
 	CodeIndexShadowed      = "INDEX_SHADOWED"          // an index.md beside an _index.md, not rendered
+	CodeIconUnknown        = "ICON_UNKNOWN"            // an MkDocs icon code no bundled icon set has, shown as an empty box
+	CodeSnippetNotIncluded = "SNIPPET_NOT_INCLUDED"    // an MkDocs snippet (--8<--) missing, outside the repository or over a limit, not included
 
 	// Site issues of the assemble stage (warnings: the site was published).
 	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it

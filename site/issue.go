@@ -15,6 +15,8 @@ const (
 	IssueIndexShadowed      = model.IssueIndexShadowed
 	IssueLinkUnresolved     = model.IssueLinkUnresolved
 	IssueToolConfigInvalid  = model.IssueToolConfigInvalid
+	IssueIconUnknown        = model.IssueIconUnknown
+	IssueSnippetNotIncluded = model.IssueSnippetNotIncluded
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -8,6 +8,7 @@ package dialect
 
 import (
 	"bytes"
+	"io/fs"
 
 	"github.com/gohugoio/hugo/parser/pageparser"
 )
@@ -34,6 +35,21 @@ type Page struct {
 	// dialects; nil once an earlier dialect changed the body (Source is
 	// then that body alone).
 	Items pageparser.Items
+	// Files reads the files of the page's repository (of its version),
+	// refusing any path out of it, symbolic links included; Path is the
+	// page's file in Files and DocRoots the repository's documentation
+	// roots ("docs"), which Files holds the contents of. Files is nil
+	// when the page's repository is not known. A dialect that includes
+	// a file (MkDocs' snippets) reads it there only.
+	Files    fs.FS
+	Path     string
+	DocRoots []string
+}
+
+// WithBody is the page with body as its whole source, the way the next
+// dialect sees a body one changed (its repository's files kept).
+func (p Page) WithBody(body []byte) Page {
+	return Page{Source: body, Files: p.Files, Path: p.Path, DocRoots: p.DocRoots}
 }
 
 // Body is the page's body, which Convert converts.

@@ -142,6 +142,16 @@ const (
 	// repository was written for (MkDocs' mkdocs.yml) could not be read;
 	// the menu keeps its default order. Reported once per repository.
 	IssueToolConfigInvalid = "TOOL_CONFIG_INVALID"
+	// IssueIconUnknown: the page names an icon (":material-…:",
+	// ":octicons-…:", ":fontawesome-…:", ":simple-…:") that none of the
+	// icon sets docweave bundles has; an empty box named after it shows
+	// in its place.
+	IssueIconUnknown = "ICON_UNKNOWN"
+	// IssueSnippetNotIncluded: an MkDocs snippet (--8<-- "file") was not
+	// included: the file is missing, outside the page's repository, too
+	// large, or past the limits of nesting and count. Its line is left
+	// empty; the message names the file and the line.
+	IssueSnippetNotIncluded = "SNIPPET_NOT_INCLUDED"
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -5,6 +5,7 @@ import (
 	"github.com/docweave/docweave/site/internal/dialect/admonitions"
 	"github.com/docweave/docweave/site/internal/dialect/gitbook"
 	"github.com/docweave/docweave/site/internal/dialect/hugo"
+	"github.com/docweave/docweave/site/internal/dialect/material"
 )
 
 // dialects are the dialects every page is converted from, in the order
@@ -15,6 +16,7 @@ func dialects(known hugo.Set) []dialect.Dialect {
 	return []dialect.Dialect{
 		hugo.New(known),
 		gitbook.Dialect{},
+		material.Dialect{}, // before the admonitions: it drops Material's modifiers of their lines
 		admonitions.Dialect{},
 	}
 }

@@ -80,6 +80,12 @@ func mayNeedChanges(src []byte, dialects []dialect.Dialect) bool {
 // inspectPage checks the Markdown file rel (slash path under content/)
 // with content src, converting it from the dialects (see dialects.go).
 func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
+	return inspectPageIn(rel, src, dialects, dialect.Page{})
+}
+
+// inspectPageIn is inspectPage for a page whose repository's files the
+// dialects may read (in's Files, Path and DocRoots).
+func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialect.Page) pageCheck {
 	var pc pageCheck
 	if !mayNeedChanges(src, dialects) {
 		if plainPage(src) {
@@ -107,7 +113,7 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 			frontMatter, frontChanged = pc.checkFrontMatter(rel, it, src)
 		}
 	}
-	page := dialect.Page{Source: src, BodyStart: bodyStart, Items: items}
+	page := dialect.Page{Source: src, BodyStart: bodyStart, Items: items, Files: in.Files, Path: in.Path, DocRoots: in.DocRoots}
 	bodyLine := pc.line(src, bodyStart) - 1
 	for _, d := range dialects {
 		converted, notes := d.Convert(page)
@@ -115,7 +121,7 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 			pc.issues = append(pc.issues, model.Issue{Code: n.Code, Path: rel, Message: fmt.Sprintf("line %d: %s", bodyLine+n.Line, n.Message)})
 		}
 		if !bytes.Equal(converted, page.Body()) {
-			page = dialect.Page{Source: converted}
+			page = page.WithBody(converted)
 		}
 	}
 	converted := page.Body()

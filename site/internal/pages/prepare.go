@@ -46,6 +46,8 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 	pageDialects := dialects(known)
 	p := &Prepared{Excluded: map[string]bool{}, Rewritten: map[string]bool{}, contentDir: contentDir, pagesDir: pagesDir}
 	units := newUnitsOfContent(tree, repos, contentDir)
+	files := &repositoryFiles{units: units, roots: map[string]*os.Root{}}
+	defer files.close()
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(contentDir, filepath.FromSlash(rel)))
 		if err != nil {
@@ -57,7 +59,7 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 				src, sanitized = safe, true
 			}
 		}
-		check := inspectPage(rel, src, pageDialects)
+		check := inspectPageIn(rel, src, pageDialects, files.in(rel))
 		p.Issues = append(p.Issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src

@@ -6,6 +6,8 @@
  *   - the menu button on small screens;
  *   - the filter above the repository cards of a site with many;
  *   - folding of menu directories when the site sets collapsibleMenu.
+ *   - tabs: one panel at a time, groups that belong together switching
+ *     together, the reader's choice remembered per browser;
  *   - on the 404 page, sending a link from before versioning on to the
  *     same page in the repository's default version.
  * The version switcher needs none of it: it is a <details> of plain links.
@@ -607,13 +609,52 @@
   // Tabs (the tabs shortcode): without scripts the panels are stacked
   // sections, each under its title; here the tab list appears and one
   // panel shows at a time. Arrow keys, Home and End move between tabs.
+  // Groups that belong together switch together: those with the same
+  // data-tabs-group (the shortcode's group=, Docusaurus' groupId), else
+  // those with the same set of labels (Go, Java, Python…). The choice is
+  // remembered for the next pages, per group, in localStorage.
+  var TABS_STORE = "docweave-tabs";
+
+  function tabsKey(box, labels) {
+    var group = box.getAttribute("data-tabs-group");
+    if (group) return "group:" + group;
+    return "labels:" + labels.slice().sort().join("\u001f");
+  }
+
+  function rememberedTabs() {
+    try {
+      return JSON.parse(localStorage.getItem(TABS_STORE) || "{}") || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function rememberTab(key, label) {
+    var all = rememberedTabs();
+    delete all[key];
+    all[key] = label;
+    var keys = Object.keys(all);
+    while (keys.length > 50) delete all[keys.shift()]; // the oldest go
+    try {
+      localStorage.setItem(TABS_STORE, JSON.stringify(all));
+    } catch (e) {
+      /* private mode: the choice lasts for this page only */
+    }
+  }
+
   function setupTabs() {
+    var groups = [];
+    var remembered = rememberedTabs();
     document.querySelectorAll("[data-tabs]").forEach(function (box) {
       var list = box.querySelector("[role=tablist]");
       var tabs = Array.prototype.slice.call(list.querySelectorAll("[role=tab]"));
+      var labels = tabs.map(function (tab) {
+        return tab.getAttribute("data-label") || tab.textContent;
+      });
       var panels = tabs.map(function (tab) {
         return document.getElementById(tab.getAttribute("aria-controls"));
       });
+      var group = { key: tabsKey(box, labels), labels: labels };
       function select(index, focus) {
         tabs.forEach(function (tab, i) {
           var on = i === index;
@@ -623,20 +664,39 @@
         });
         if (focus) tabs[index].focus();
       }
+      group.select = select;
+      // choose selects tab index and, keeping it where the reader sees
+      // it, the same label in every group that belongs with this one.
+      function choose(index, focus) {
+        var before = tabs[index].getBoundingClientRect().top;
+        select(index, focus);
+        groups.forEach(function (other) {
+          if (other === group || other.key !== group.key) return;
+          var at = other.labels.indexOf(labels[index]);
+          if (at >= 0) other.select(at, false);
+        });
+        var moved = tabs[index].getBoundingClientRect().top - before;
+        if (moved) window.scrollBy(0, moved);
+        rememberTab(group.key, labels[index]);
+      }
       tabs.forEach(function (tab, i) {
-        tab.addEventListener("click", function () { select(i, false); });
+        tab.addEventListener("click", function () { choose(i, false); });
         tab.addEventListener("keydown", function (e) {
           var n = tabs.length;
           var next = { ArrowRight: (i + 1) % n, ArrowLeft: (i + n - 1) % n, Home: 0, End: n - 1 }[e.key];
           if (next !== undefined) {
             e.preventDefault();
-            select(next, true);
+            choose(next, true);
           }
         });
       });
       list.hidden = false;
       box.classList.add("tabs-ready");
-      if (tabs.length) select(0, false);
+      groups.push(group);
+      // The reader's remembered choice, else the tab the page selects.
+      var first = tabs.map(function (tab) { return tab.getAttribute("aria-selected"); }).indexOf("true");
+      var chosen = labels.indexOf(remembered[group.key]);
+      if (tabs.length) select(chosen >= 0 ? chosen : Math.max(0, first), false);
     });
   }
 
