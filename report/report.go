@@ -69,6 +69,7 @@ const (
 	CodeIndexShadowed      = "INDEX_SHADOWED"          // an index.md beside an _index.md, not rendered
 	CodeIconUnknown        = "ICON_UNKNOWN"            // an MkDocs icon code no bundled icon set has, shown as an empty box
 	CodeSnippetNotIncluded = "SNIPPET_NOT_INCLUDED"    // an MkDocs snippet (--8<--) missing, outside the repository or over a limit, not included
+	CodeIncludeUnresolved  = "INCLUDE_UNRESOLVED"      // an include (Hugo's include, readfile) that names no file of the repository, shown as written
 
 	// Site issues of the assemble stage (warnings: the site was published).
 	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it

@@ -167,7 +167,18 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 			// Documentation written for forges uses raw HTML (<details>,
 			// <img width=…>, <br>) and expects it shown; Hugo's default
 			// drops it. The repositories are chosen by the operator.
-			"goldmark": map[string]any{"renderer": map[string]any{"unsafe": true}},
+			//
+			// Heading ids are made as GitHub makes them ("Set up, then
+			// run!" is #set-up-then-run, a second "Usage" #usage-1), so
+			// #fragment links written for GitHub lead to their heading.
+			// Task lists and footnotes are on, as on GitHub (Hugo's
+			// defaults, stated so a change of them shows here); "> [!NOTE]"
+			// alerts are rendered by the theme's blockquote hook.
+			"goldmark": map[string]any{
+				"renderer":   map[string]any{"unsafe": true},
+				"parser":     map[string]any{"autoHeadingID": true, "autoHeadingIDType": "github"},
+				"extensions": map[string]any{"taskList": true, "footnote": true},
+			},
 			// The in-page table of contents lists ## and ### headings;
 			// the # heading is the page title.
 			"tableOfContents": map[string]any{"startLevel": 2, "endLevel": 3, "ordered": false},

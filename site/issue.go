@@ -17,6 +17,7 @@ const (
 	IssueToolConfigInvalid  = model.IssueToolConfigInvalid
 	IssueIconUnknown        = model.IssueIconUnknown
 	IssueSnippetNotIncluded = model.IssueSnippetNotIncluded
+	IssueIncludeUnresolved  = model.IssueIncludeUnresolved
 )
 
 // Issue is a problem with one page that did not stop the render.

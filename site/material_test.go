@@ -1,7 +1,6 @@
 package site
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,7 +8,6 @@ import (
 	"testing"
 )
 
-var updateMaterial = flag.Bool("update-material", false, "rewrite testdata/golden/material.html")
 
 // A page written for MkDocs with Material renders as its authors saw it:
 // tabs, icons, marks, buttons, annotations, a snippet, task lists and
@@ -86,7 +84,7 @@ A claim.[^1]
 		"<mark>marked</mark>", "<ins>inserted</ins>", "<del>deleted</del>", "😄",
 		`<sup class="annotation-marker">1</sup>`, "The note behind the marker.",
 		"Shared text, written <em>once</em>.",
-		`type="checkbox" checked disabled aria-label="done"`, `class="footnotes"`,
+		`type="checkbox" checked disabled aria-label="Done"`, `class="footnotes"`,
 		`class="icon-unknown" role="img" aria-label="no such thing"`,
 	} {
 		if !strings.Contains(article, want) {
@@ -104,7 +102,7 @@ A claim.[^1]
 		t.Errorf("issues %v, want ICON_UNKNOWN on line 47 and SNIPPET_NOT_INCLUDED naming ../outside.md on line 38", res.Issues)
 	}
 	golden := filepath.Join("testdata", "golden", "material.html")
-	if *updateMaterial {
+	if *update {
 		if err := os.WriteFile(golden, []byte(article), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,7 @@ var siteIssueCodes = map[string]string{
 	site.IssueIndexShadowed:      report.CodeIndexShadowed,
 	site.IssueLinkUnresolved:     report.CodeLinkUnresolved,
 	site.IssueToolConfigInvalid:  report.CodeToolConfigInvalid,
+	site.IssueIncludeUnresolved:  report.CodeIncludeUnresolved,
 }
 
 // repoFiles says where a repository's files are: its content path on the

@@ -44,12 +44,15 @@ type Page struct {
 	Files    fs.FS
 	Path     string
 	DocRoots []string
+	// Repo is the page's repository, for constructs that name another of
+	// its files (Hugo's include and readfile).
+	Repo Repo
 }
 
 // WithBody is the page with body as its whole source, the way the next
 // dialect sees a body one changed (its repository's files kept).
 func (p Page) WithBody(body []byte) Page {
-	return Page{Source: body, Files: p.Files, Path: p.Path, DocRoots: p.DocRoots}
+	return Page{Source: body, Files: p.Files, Path: p.Path, DocRoots: p.DocRoots, Repo: p.Repo}
 }
 
 // Body is the page's body, which Convert converts.

@@ -152,6 +152,11 @@ const (
 	// large, or past the limits of nesting and count. Its line is left
 	// empty; the message names the file and the line.
 	IssueSnippetNotIncluded = "SNIPPET_NOT_INCLUDED"
+	// IssueIncludeUnresolved: a shortcode that includes another file of
+	// the repository (Hugo's include and readfile) names none: a path that
+	// finds no file, leads out of the repository or names a file over the
+	// size limit. The tag is shown as written; the message names the line.
+	IssueIncludeUnresolved = "INCLUDE_UNRESOLVED"
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -84,7 +84,7 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 }
 
 // inspectPageIn is inspectPage for a page whose repository's files the
-// dialects may read (in's Files, Path and DocRoots).
+// dialects may read (in's Files, Path, DocRoots and Repo).
 func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialect.Page) pageCheck {
 	var pc pageCheck
 	if !mayNeedChanges(src, dialects) {
@@ -113,7 +113,7 @@ func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialec
 			frontMatter, frontChanged = pc.checkFrontMatter(rel, it, src)
 		}
 	}
-	page := dialect.Page{Source: src, BodyStart: bodyStart, Items: items, Files: in.Files, Path: in.Path, DocRoots: in.DocRoots}
+	page := dialect.Page{Source: src, BodyStart: bodyStart, Items: items, Files: in.Files, Path: in.Path, DocRoots: in.DocRoots, Repo: in.Repo}
 	bodyLine := pc.line(src, bodyStart) - 1
 	for _, d := range dialects {
 		converted, notes := d.Convert(page)

@@ -42,10 +42,13 @@ func TestInspectPageLeavesOrdinaryPagesAlone(t *testing.T) {
 	}
 }
 
+// TestInspectPageShowsUnknownShortcodesAsWritten: outside code, an unknown
+// shortcode's tags are inline code of what was written (a pair of them on
+// one line keeps the text between as text); in code they are escaped alone.
 func TestInspectPageShowsUnknownShortcodesAsWritten(t *testing.T) {
 	src := "---\ntitle: T\n---\nBefore {{< tabpane >}}inside {{< badge x >}}{{< /tabpane >}} after {{% Nope a=\"b\" %}}.\n\n```\n{{< tabpane >}}\n```\nWrite `{{< tabpane >}}`.\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
-	want := "---\ntitle: T\n---\nBefore {{</* tabpane */>}}inside {{< badge x >}}{{</* /tabpane */>}} after {{%/* Nope a=\"b\" */%}}.\n\n```\n{{</* tabpane */>}}\n```\nWrite `{{</* tabpane */>}}`.\n"
+	want := "---\ntitle: T\n---\nBefore `{{</* tabpane */>}}`inside {{< badge x >}}`{{</* /tabpane */>}}` after `{{%/* Nope a=\"b\" */%}}`.\n\n```\n{{</* tabpane */>}}\n```\nWrite `{{</* tabpane */>}}`.\n"
 	if string(pc.rewritten) != want {
 		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}
@@ -122,7 +125,7 @@ func TestInspectPageReadsAPageThatStartsLikeFrontMatter(t *testing.T) {
 	for name, c := range map[string]struct{ src, want, issue string }{
 		"shortcode first": {"{{< hint >}}x{{< /hint >}}\n", "{}\n{{< hint >}}x{{< /hint >}}\n", ""},
 		"list first":      {"- one\n- two\n", "{}\n- one\n- two\n", ""},
-		"unclosed yaml":   {"---\ntitle: T\n\nBody {{< nosuch >}}\n", "{}\n---\ntitle: T\n\nBody {{</* nosuch */>}}\n", "front matter cannot be read"},
+		"unclosed yaml":   {"---\ntitle: T\n\nBody {{< nosuch >}}\n", "{}\n---\ntitle: T\n\nBody `{{</* nosuch */>}}`\n", "front matter cannot be read"},
 	} {
 		pc := inspectPage("r/p.md", []byte(c.src), known)
 		if string(pc.rewritten) != c.want || pc.broken {

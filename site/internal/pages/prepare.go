@@ -59,7 +59,9 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 				src, sanitized = safe, true
 			}
 		}
-		check := inspectPageIn(rel, src, pageDialects, files.in(rel))
+		in := files.in(rel)
+		in.Repo = units.repoOf(rel)
+		check := inspectPageIn(rel, src, pageDialects, in)
 		p.Issues = append(p.Issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src

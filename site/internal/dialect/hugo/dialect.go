@@ -39,6 +39,6 @@ func (d Dialect) Convert(p dialect.Page) ([]byte, []dialect.Note) {
 	fences := mdcode.FencedRanges(body)
 	code := append(fences, mdcode.CodeSpanRanges(body, fences)...)
 	line := func(pos int) int { return dialect.LineAt(body, pos-p.BodyStart) }
-	cut, notes := checkShortcodes(tags, d.known, codeAt(code, p.BodyStart), line)
-	return applyEdits(body, neutralize(cut, code, p.BodyStart), p.BodyStart), notes
+	cut, notes := checkShortcodes(tags, d.known, p.Repo, p.Source, codeAt(code, p.BodyStart), line)
+	return applyEdits(body, neutralize(cut, code, p.BodyStart, p.Source), p.BodyStart), notes
 }

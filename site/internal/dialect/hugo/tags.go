@@ -1,6 +1,7 @@
 package hugo
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -15,35 +16,65 @@ import (
 //
 //   - every tag inside code (inCode says which): an example, shown as
 //     written, whether its shortcode is known or not, and not reported;
-//   - tags of unknown shortcodes (marked shown: the page shows them as
-//     written; one issue per name);
+//   - tags of unknown shortcodes (one issue per name): a pair of them
+//     becomes a code block of its content or stays text between its tags
+//     (pairUnknown), and any other is shown as written, as inline code
+//     where it can be;
+//   - tags of new-in and deprecated-in, their version quoted and, when
+//     never closed, closed in place (featureTags);
+//   - tags of include and readfile, checked against the repository's
+//     files, or shown as written when they name none (includes);
 //   - tags Hugo would refuse: an opening tag of a shortcode that takes
 //     content but is never closed, a closing tag with no opening tag.
 //
 // Hugo pairs tags by structure, not by name: an opening tag of a shortcode
 // that reads .Inner takes everything up to the next closing tag, whatever
 // its name, with nested shortcodes in between. The same is done here.
-func checkShortcodes(tags []shortcodeTag, known Set, inCode func(shortcodeTag) bool, line func(pos int) int) ([]shortcodeTag, []dialect.Note) {
+func checkShortcodes(tags []shortcodeTag, known Set, repo dialect.Repo, src []byte, inCode func(shortcodeTag) bool, line func(pos int) int) ([]shortcodeTag, []dialect.Note) {
 	var notes []dialect.Note
 	cut := make([]bool, len(tags))
 	reported := map[string]bool{}
+	paired, blocks := pairUnknown(tags, known, inCode, src)
+	featureTags(tags, known, inCode, src)
+	notes = append(notes, includes(tags, repo, inCode, src, line)...)
 	var open []int // indexes of opening tags waiting for their closing tag
 	for i, t := range tags {
 		if inCode(t) {
 			// Written in code, any tag is an example of one: shown as
 			// written, never run, never paired, nothing to report.
-			tags[i].shown = true
+			tags[i].form = formEscaped
 			cut[i] = true
+			continue
+		}
+		if paired[i] {
+			cut[i] = true
+			if t.form == formEscaped {
+				continue // part of an unknown shortcode's content shown as code
+			}
+		}
+		if t.form == formCode && !paired[i] {
+			cut[i] = true // an include that names no file (includes)
 			continue
 		}
 		switch {
 		case !t.inline && !known.has(t.name):
-			tags[i].shown = true
-			cut[i] = true
+			if !paired[i] {
+				tags[i].form = formCode
+				cut[i] = true
+			}
 			if !reported[strings.ToLower(t.name)] {
 				reported[strings.ToLower(t.name)] = true
+				shown := "it is shown as written"
+				if blocks[strings.ToLower(t.name)] {
+					shown = "its content is shown as a code block"
+				}
 				notes = append(notes, dialect.Note{Code: model.IssueUnknownShortcode, Line: line(t.start), Message: fmt.Sprintf(
-					"shortcode %q is not defined by the docweave theme; it is shown as written", t.name)})
+					"shortcode %q is not defined by the docweave theme; %s", t.name, shown)})
+			}
+		case t.form == formReplaced:
+			cut[i] = true // rewritten by featureTags or includes
+			if !t.selfClosing && known.needsInner(t.name) {
+				open = append(open, i)
 			}
 		case t.closing:
 			if len(open) == 0 {
@@ -99,22 +130,33 @@ func codeAt(code [][2]int, offset int) func(shortcodeTag) bool {
 	}
 }
 
-// neutralize returns the edits that take tags out of Hugo's hands. A tag
-// of an unknown shortcode, and any tag inside code (a fenced block or an
-// inline code span), is turned into Hugo's escaped form
-// ({{</* name */>}}), which Hugo prints as the tag itself: the page shows
-// it as its author wrote it, as a forge does. Elsewhere a tag Hugo would
-// refuse is cut. code are the byte ranges of the body's code, the body
-// starting at offset in the source.
-func neutralize(tags []shortcodeTag, code [][2]int, offset int) []edit {
+// neutralize returns the edits that take tags out of Hugo's hands, each
+// as its form says. A tag shown as written is turned into Hugo's escaped
+// form ({{</* name */>}}), which Hugo prints as the tag itself: the page
+// shows it as its author wrote it, as a forge does; outside code it is
+// inline code too when on one line, a code block labelled with its name
+// when on lines of its own. Any tag inside code (a fenced block
+// or an inline code span) is escaped alone. code are the byte ranges of
+// the body's code, the body starting at offset in the source src.
+func neutralize(tags []shortcodeTag, code [][2]int, offset int, src []byte) []edit {
 	var edits []edit
 	inCode := codeAt(code, offset)
 	for _, t := range tags {
-		if (t.shown || inCode(t)) && t.end-t.start >= 6 {
-			edits = append(edits, edit{start: t.start + 3, end: t.start + 3, text: "/*"}, edit{start: t.end - 3, end: t.end - 3, text: "*/"})
-			continue
+		written := string(src[t.start:t.end])
+		switch {
+		case !inCode(t) && t.form == formCode && bytes.IndexByte(src[t.start:t.end], '\n') >= 0 && aloneOnLine(src, t):
+			// A tag on lines of its own: a code block of the tag as written.
+			edits = append(edits, edit{start: t.start, end: t.end, text: fmt.Sprintf("{{< %s label=%q lang=\"\" >}}%s{{< /%s >}}",
+				codeShortcode, t.name, escapedTag(written), codeShortcode)})
+		case inCode(t) || t.form == formEscaped || (t.form == formCode && !inlineCodeFits(src, t)):
+			edits = append(edits, edit{start: t.start, end: t.end, text: escapedTag(written)})
+		case t.form == formCode:
+			edits = append(edits, edit{start: t.start, end: t.end, text: inlineCode(escapedTag(written))})
+		case t.form == formReplaced:
+			edits = append(edits, edit{start: t.start, end: t.end, text: t.with})
+		default:
+			edits = append(edits, edit{start: t.start, end: t.end})
 		}
-		edits = append(edits, edit{start: t.start, end: t.end})
 	}
 	return edits
 }
@@ -126,7 +168,15 @@ type shortcodeTag struct {
 	closing     bool // {{< /name >}}
 	selfClosing bool // {{< name />}}
 	inline      bool // {{< name.inline >}}, a template written in the page
-	shown       bool // an unknown shortcode's tag: shown as written
+	// named holds the tag's named arguments (file=hugo), as written, and
+	// arg0 the byte range of its first positional argument (without its
+	// quotes), if any.
+	named map[string]string
+	arg0  [2]int
+	// form is what the tag becomes when Hugo must not run it as written,
+	// and with its replacement (formReplaced).
+	form tagForm
+	with string
 }
 
 // readShortcodeTag reads the tag whose left delimiter is items[i]. It
@@ -148,6 +198,14 @@ func readShortcodeTag(items pageparser.Items, i int, src []byte) (shortcodeTag, 
 			}
 		case it.IsShortcodeName():
 			tag.name = it.ValStr(src)
+		case it.IsShortcodeParam() && tag.arg0[1] == 0 && (j+1 >= len(items) || !items[j+1].IsShortcodeParamVal()):
+			tag.arg0 = [2]int{it.Pos(), it.Pos() + len(it.Val(src))}
+		case it.IsShortcodeParam() && j+1 < len(items) && items[j+1].IsShortcodeParamVal():
+			if tag.named == nil {
+				tag.named = map[string]string{}
+			}
+			tag.named[it.ValStr(src)] = items[j+1].ValStr(src)
+			j++
 		case it.IsInlineShortcodeName():
 			tag.name, tag.inline = it.ValStr(src), true
 		case it.IsRightShortcodeDelim():
@@ -200,10 +258,10 @@ func ShowTags(page []byte, at func(line int) bool) ([]byte, []string, int) {
 			if first == 0 {
 				first = line
 			}
-			tag.shown = true
+			tag.form = formEscaped
 			tags = append(tags, tag)
 			shown = append(shown, string(page[tag.start:tag.end]))
 		}
 	}
-	return applyEdits(page, neutralize(tags, nil, 0), 0), shown, first
+	return applyEdits(page, neutralize(tags, nil, 0, page), 0), shown, first
 }

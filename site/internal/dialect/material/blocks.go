@@ -37,8 +37,6 @@ var (
 	// with the comment around it: here the marker stays, readable).
 	annotationMarker = regexp.MustCompile(`\((\d{1,2})\)`)
 	codeAnnotation   = regexp.MustCompile(`\((\d{1,2})\)!`)
-	// taskItem is a task list's item, "- [x] text".
-	taskItem = regexp.MustCompile(`^([ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)\[([ xX])\]([ \t])`)
 )
 
 // convertBlocks converts the page's tabs and its block-level attribute
@@ -71,9 +69,6 @@ func convertBlocks(body []byte) []byte {
 		}
 		if m := admonitionModifiers.FindStringSubmatch(line); m != nil {
 			lines[i] = m[1] + m[3] + m[4]
-		}
-		if m := taskItem.FindStringSubmatchIndex(line); m != nil {
-			lines[i] = line[:m[3]] + taskBox(line[m[4]:m[5]] != " ") + line[m[6]:]
 		}
 	}
 	return []byte(strings.Join(lines, "\n"))
@@ -133,13 +128,4 @@ func inRanges(ranges [][2]int, pos int) bool {
 		}
 	}
 	return false
-}
-
-// taskBox is a task list's checkbox as goldmark writes it, with a name
-// (goldmark's has none, which screen readers and axe-core refuse).
-func taskBox(done bool) string {
-	if done {
-		return `<input type="checkbox" checked disabled aria-label="done">`
-	}
-	return `<input type="checkbox" disabled aria-label="to do">`
 }

@@ -24,10 +24,6 @@ func TestConvertBlocksAttributesAndAnnotations(t *testing.T) {
 			"!!! note annotate \"Title\"\n    Body.\n??? tip inline end\n",
 			"!!! note \"Title\"\n    Body.\n??? tip\n",
 		},
-		"task lists": {
-			"- [x] done\n  * [ ] open\n1. [X] first\n[x] no list\n",
-			"- <input type=\"checkbox\" checked disabled aria-label=\"done\"> done\n  * <input type=\"checkbox\" disabled aria-label=\"to do\"> open\n1. <input type=\"checkbox\" checked disabled aria-label=\"done\"> first\n[x] no list\n",
-		},
 		"after tabs ending in code": {
 			"=== \"A\"\n    ```\n    x\n    ```\n\n{ #after }\n",
 			"{{< tabs >}}{{< tab title=`A` >}}\n```\nx\n```\n{{< /tab >}}{{< /tabs >}}\n\n\n",

@@ -23,7 +23,7 @@ var colonCode = regexp.MustCompile(`:[a-z0-9_+-]+:`)
 
 // Marked reports whether src may hold one of the constructs.
 func (Dialect) Marked(src []byte) bool {
-	for _, s := range []string{"===", "==", "^^", "--8<--", "{:", "{ .", "{.", "{ #", "{#", "{ width", ")!", "[x]", "[ ]", "[X]"} {
+	for _, s := range []string{"===", "==", "^^", "--8<--", "{:", "{ .", "{.", "{ #", "{#", "{ width", ")!"} {
 		if bytes.Contains(src, []byte(s)) {
 			return true
 		}
