@@ -112,6 +112,12 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 			continue
 		}
 		p := mdlinks.Path(l.Dest)
+		if rest, ok := strings.CutPrefix(p, SiteAlias); ok {
+			// Docusaurus' @site/ is the site's folder, which holds the
+			// docusaurus.config file wherever it is in the repository:
+			// read as rooted at any folder, as the site reads it.
+			p = "/" + rest
+		}
 		for _, c := range ReferenceCandidates(page, p, roots) {
 			if referencedFile(c, roots) {
 				out = append(out, c)
@@ -123,6 +129,11 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 	}
 	return out
 }
+
+// SiteAlias starts a Docusaurus path from the site's folder
+// (@site/static/img/x.png): the clone and the site read it as a rooted
+// path (/static/img/x.png).
+const SiteAlias = "@site/"
 
 // ReferenceCandidates are the repository paths that the link path p (as
 // mdlinks.Path reads it), written on page (a repository path), may name:

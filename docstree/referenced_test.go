@@ -108,3 +108,19 @@ func TestReferencedRelHidesNothingAndKeepsPathsApart(t *testing.T) {
 		}
 	}
 }
+
+// Issue 28: Docusaurus names a file from its site's folder as @site/…;
+// that folder holds the docusaurus.config wherever it is, so the path is
+// asked for in any folder, as a rooted one is. GitBook's file block names
+// a file to download.
+func TestReferencedReadsDocusaurusSitePathsAndGitBookFiles(t *testing.T) {
+	repo := t.TempDir()
+	writeTree(t, repo, map[string]string{
+		"docs/intro.md": "![logo](@site/static/img/logo.png)\n\n{% file src=\".gitbook/assets/plan.pdf\" %}\n",
+	})
+	got := Referenced(repo, []string{"docs"}, Policy{})
+	want := []string{"**/static/img/logo.png", "docs/.gitbook/assets/plan.pdf", "static/img/logo.png"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Referenced = %v, want %v", got, want)
+	}
+}

@@ -79,7 +79,8 @@ func (op *operation) addReferenced(repo *git.Repository, t *trees, root plumbing
 // the one file of the commit whose path is the rest or ends with "/" and
 // the rest: a site-rooted link (/assets/docs/x.png) written for the site a
 // generator makes from a folder of the repository
-// (public/assets/docs/x.png). When several files match, none is taken.
+// (public/assets/docs/x.png). When several files match, the one in a
+// static folder is taken (see OneOf), or none.
 const AnyFolder = "**/"
 
 // resolveAnyFolder replaces each AnyFolder path by the one regular file of
@@ -131,9 +132,9 @@ func resolveAnyFolder(t *trees, root plumbing.Hash, paths []string) ([]string, e
 	if err := walk(root, "", 1); err != nil {
 		return nil, err
 	}
-	for _, files := range found {
-		if len(files) == 1 {
-			out = append(out, files[0])
+	for suffix, files := range found {
+		if f, ok := OneOf(files, suffix); ok {
+			out = append(out, f)
 		}
 	}
 	slices.Sort(out)

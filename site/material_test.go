@@ -8,7 +8,6 @@ import (
 	"testing"
 )
 
-
 // A page written for MkDocs with Material renders as its authors saw it:
 // tabs, icons, marks, buttons, annotations, a snippet, task lists and
 // footnotes, and none of the source syntax shows outside code.

@@ -41,10 +41,10 @@ func TestRenderKeepsGoingPastPagesThatCannotRender(t *testing.T) {
 		codes[is.Path] = append(codes[is.Path], is.Code)
 	}
 	want := map[string][]string{
-		"r/unknown.md":   {IssueUnknownShortcode, IssueUnknownShortcode},
-		"r/frontbad.md":  {IssueFrontMatterInvalid},
-		"r/date.md":      {IssueFrontMatterInvalid, IssueFrontMatterInvalid},
-		"r/lexbad.md":    {IssueShownAsText},
+		"r/unknown.md":  {IssueUnknownShortcode, IssueUnknownShortcode},
+		"r/frontbad.md": {IssueFrontMatterInvalid},
+		"r/date.md":     {IssueFrontMatterInvalid, IssueFrontMatterInvalid},
+		"r/lexbad.md":   {IssueShownAsText},
 		// A tag Hugo could not read is shown as text: raw syntax to its reader.
 		"r/param.md":     {IssueShownAsText, IssueRawSyntax},
 		"r/yt.md":        {IssueShownAsText, IssueRawSyntax},

@@ -131,7 +131,7 @@ func TestRenderCalloutsRawHTMLAndUnknownShortcodes(t *testing.T) {
 		"<div class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Warning</p>\n<p>Back up <strong>alpha.yaml</strong> before upgrading.</p>",
 		// GitBook's {% hint style="info" %}.
 		"<div class=\"callout callout-info\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Variables override the file.</p>",
-		"<details>\n<summary>All variables</summary>",
+		"<details>\n\t<summary>All variables</summary>",
 		// {{< tabpane >}} is unknown: its tags shown as written (code), with its text.
 		"<p><code>{{&lt; tabpane &gt;}}</code>Older pages used tabs.<code>{{&lt; /tabpane &gt;}}</code></p>",
 		`<span class="kd">func</span>`,

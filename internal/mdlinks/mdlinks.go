@@ -62,11 +62,16 @@ var parser = goldmark.New().Parser()
 func Find(body []byte) []Link {
 	doc := parser.Parse(text.NewReader(body))
 	var out []Link
+	var code [][2]int // the byte ranges of code blocks' content
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch l := n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if lines := n.Lines(); lines.Len() > 0 {
+				code = append(code, [2]int{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
+			}
 		case *ast.Link:
 			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body)})
 		case *ast.Image:
@@ -78,7 +83,7 @@ func Find(body []byte) []Link {
 		}
 		return ast.WalkContinue, nil
 	})
-	return out
+	return append(out, gitbookFiles(body, code)...)
 }
 
 // htmlRanges are the byte ranges of the raw HTML node n (an HTMLBlock or

@@ -52,3 +52,14 @@ func TestInternalAndPath(t *testing.T) {
 		t.Errorf("Path = %q", got)
 	}
 }
+
+// GitBook's file block names a file the page offers for download: it is
+// found like a link, so the clone stage checks it out and the site
+// publishes it.
+func TestFindGitBookFileSources(t *testing.T) {
+	body := []byte("Intro.\n\n{% file src=\"../.gitbook/assets/plan.pdf\" %}\nThe plan\n{% endfile %}\n\n```\n{% file src=\"in-code.pdf\" %}\n```\n")
+	got := Find(body)
+	if len(got) != 1 || got[0].Dest != "../.gitbook/assets/plan.pdf" || got[0].Line != 3 {
+		t.Errorf("Find = %+v, want the file's source on line 3", got)
+	}
+}

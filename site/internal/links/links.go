@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/docweave/docweave/docstree"
 	"github.com/docweave/docweave/internal/mdlinks"
 	"github.com/docweave/docweave/site/internal/model"
 )
@@ -147,6 +148,9 @@ func (u Unit) resolve(rel, dest string) (linkTarget, bool, string) {
 	p := linkPath(dest)
 	if p == "" {
 		return linkTarget{}, false, ""
+	}
+	if rest, ok := strings.CutPrefix(p, docstree.SiteAlias); ok {
+		p = "/" + rest // Docusaurus' site folder, wherever it is
 	}
 	if t, ok := u.referencedFile(rel, p); ok {
 		return t, false, ""

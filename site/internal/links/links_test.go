@@ -30,3 +30,25 @@ func TestRelativeLink(t *testing.T) {
 		}
 	}
 }
+
+// A rooted /img/logo.png of a Docusaurus page names the file of the
+// site's static folder when the clone took another file ending with it
+// too; with two outside static folders it names nothing.
+func TestReferencedAnywherePrefersTheStaticFolder(t *testing.T) {
+	u := Unit{Root: "r", Referenced: []string{"r/_files/blog/img/logo.png", "r/_files/website/static/img/logo.png", "r/_files/a/x.png", "r/_files/b/x.png"}}
+	if got, ok := u.referencedAnywhere("img/logo.png"); !ok || got.path != "r/_files/website/static/img/logo.png" {
+		t.Errorf("img/logo.png → %v, %v; want the static folder's", got, ok)
+	}
+	if got, ok := u.referencedAnywhere("x.png"); ok {
+		t.Errorf("x.png → %v, want nothing (two files, no static folder)", got)
+	}
+}
+
+// Docusaurus' @site/static/img/x.png is read from the site's folder,
+// wherever it is: as the rooted /static/img/x.png.
+func TestResolveDocusaurusSitePath(t *testing.T) {
+	u := Unit{Root: "r", DocRoots: []string{"website/docs"}, Referenced: []string{"r/_files/website/static/img/x.png"}}
+	if got, _, _ := u.resolve("r/intro.md", "@site/static/img/x.png"); !got.ok || got.path != "r/_files/website/static/img/x.png" {
+		t.Errorf("@site/static/img/x.png → %+v, want the referenced file", got)
+	}
+}

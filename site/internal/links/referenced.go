@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/gitx"
 )
 
 // A page's image or download that its documentation roots do not publish
@@ -62,22 +63,20 @@ func (u Unit) climbsOut(rel, p string) bool {
 // referencedAnywhere finds, for the site-rooted path abs that names no
 // file of the documentation, the one referenced file whose repository
 // path ends with it (gitx.AnyFolder): the clone stage took it only
-// when it was the only such file of the repository.
+// when it was the only such file of the repository, or the only one in a
+// static folder (gitx.OneOf).
 func (u Unit) referencedAnywhere(abs string) (linkTarget, bool) {
 	if abs == "" || abs == "." {
 		return linkTarget{}, false
 	}
 	exact := path.Join(u.Root, docstree.ReferencedRel(abs))
-	suffix := "/" + strings.TrimPrefix(docstree.ReferencedRel(abs), docstree.FilesDir+"/")
-	var found string
+	rest := strings.TrimPrefix(docstree.ReferencedRel(abs), docstree.FilesDir+"/")
+	var found []string
 	for _, f := range u.Referenced {
-		if f != exact && !strings.HasSuffix(f, suffix) {
-			continue
+		if f == exact || strings.HasSuffix(f, "/"+rest) {
+			found = append(found, f)
 		}
-		if found != "" {
-			return linkTarget{}, false
-		}
-		found = f
 	}
-	return linkTarget{path: found, ok: found != ""}, found != ""
+	f, ok := gitx.OneOf(found, rest)
+	return linkTarget{path: f, ok: ok}, ok
 }

@@ -55,16 +55,19 @@ func FenceOf(line []byte) []byte {
 
 // FenceTracker returns a function that, fed the lines of a Markdown body
 // in order, reports whether each is part of a fenced code block (its
-// fences included).
+// fences included), at any indentation (a fence in a nested list item).
 func FenceTracker() func(line string) bool {
 	var open string
+	openIndent := 0
 	return func(line string) bool {
+		// A fence indented four spaces or more opens a block too: inside a
+		// list item, CommonMark measures the indentation from the item's
+		// text. A closing fence is indented at most three spaces more than
+		// its opening one (more is the block's content).
 		t := strings.TrimLeft(line, " ")
-		if len(line)-len(t) > 3 {
-			return open != ""
-		}
+		indent := len(line) - len(t)
 		if open != "" {
-			if strings.HasPrefix(t, open) && strings.TrimSpace(strings.TrimLeft(t, open[:1])) == "" {
+			if indent <= openIndent+3 && strings.HasPrefix(t, open) && strings.TrimSpace(strings.TrimLeft(t, open[:1])) == "" {
 				open = ""
 			}
 			return true
@@ -72,7 +75,7 @@ func FenceTracker() func(line string) bool {
 		for _, f := range []string{"```", "~~~"} {
 			if strings.HasPrefix(t, f) {
 				n := len(t) - len(strings.TrimLeft(t, f[:1]))
-				open = strings.Repeat(f[:1], n)
+				open, openIndent = strings.Repeat(f[:1], n), indent
 				return true
 			}
 		}

@@ -187,14 +187,14 @@ func TestInspectPageReplacesFrontMatterItCannotUse(t *testing.T) {
 }
 
 func TestInspectPageConvertsGitBookTagsOutsideCode(t *testing.T) {
-	src := "# T\n\n{% hint style=\"warning\" %}\nCareful.\n{% endhint %}\n\n```\n{% hint style=\"info\" %}\n```\n{% swagger %}\nx\n{% endswagger %}\n"
+	src := "# T\n\n{% hint style=\"warning\" %}\nCareful.\n{% endhint %}\n\n```\n{% hint style=\"info\" %}\n```\n{% stepper %}\nx\n{% endstepper %}\n"
 	pc := inspectPage("r/p.md", []byte(src), testShortcodes(t))
 	want := "# T\n\n{{< hint \"warning\" >}}\nCareful.\n{{< /hint >}}\n\n```\n{% hint style=\"info\" %}\n```\n\nx\n\n"
 	if string(pc.rewritten) != want {
 		t.Errorf("rewritten =\n%q\nwant\n%q", pc.rewritten, want)
 	}
-	if len(pc.issues) != 2 || !strings.Contains(pc.issues[0].Message, `"swagger"`) || !strings.Contains(pc.issues[0].Message, "line 10") {
-		t.Errorf("issues = %v, want the two swagger tags, the first on line 10", pc.issues)
+	if len(pc.issues) != 2 || !strings.Contains(pc.issues[0].Message, `"stepper"`) || !strings.Contains(pc.issues[0].Message, "line 10") {
+		t.Errorf("issues = %v, want the two stepper tags, the first on line 10", pc.issues)
 	}
 }
 

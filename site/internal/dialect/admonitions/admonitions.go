@@ -30,9 +30,10 @@ import (
 // and optional quoted title.
 var mkdocsOpen = regexp.MustCompile(`^(!!!|\?\?\?\+?)[ \t]+([A-Za-z][\w-]*)(?:[ \t]+"([^"]*)")?[ \t]*$`)
 
-// docusaurusOpen matches a Docusaurus admonition's first line: its run of
-// colons, type and optional title ([Title] or the rest of the line).
-var docusaurusOpen = regexp.MustCompile(`^(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[([^\]]*)\]|[ \t]+(.*?))?[ \t]*$`)
+// docusaurusOpen matches a Docusaurus admonition's first line: its
+// indentation (in a list item), run of colons, type and optional title
+// ([Title] or the rest of the line).
+var docusaurusOpen = regexp.MustCompile(`^([ \t]*)(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[([^\]]*)\]|[ \t]+(.*?))?[ \t]*$`)
 
 // mayHaveAdmonitions is the cheap test before the conversion.
 func mayHaveAdmonitions(src []byte) bool {
@@ -80,7 +81,7 @@ func convertAdmonitions(body []byte) []byte {
 			continue
 		}
 		if m := docusaurusOpen.FindStringSubmatch(trimmed); m != nil {
-			closing := m[1]
+			indent, closing := m[1], m[2]
 			j := i + 1
 			for ; j < len(lines); j++ {
 				if strings.TrimSpace(lines[j]) == closing {
@@ -93,13 +94,14 @@ func convertAdmonitions(body []byte) []byte {
 			}
 			var inner []string
 			for _, l := range lines[i+1 : j] {
-				inner = append(inner, strings.TrimRight(l, "\r\n"))
+				inner = append(inner, strings.TrimPrefix(strings.TrimRight(l, "\r\n"), indent))
 			}
-			title := m[3]
+			title := m[4]
 			if title == "" {
-				title = m[4]
+				title = m[5]
 			}
-			out.WriteString(callout(false, m[2], title, string(convertAdmonitions([]byte(strings.Join(inner, "\n"))))))
+			block := callout(false, m[3], title, string(convertAdmonitions([]byte(strings.Join(inner, "\n")))))
+			out.WriteString(indentLines(block, indent))
 			i = j
 			changed = true
 			continue
@@ -123,4 +125,19 @@ func callout(collapsible bool, kind, title, inner string) string {
 		return "{{< details summary=" + strconv.Quote(summary) + " >}}\n" + inner + "\n{{< /details >}}\n"
 	}
 	return "{{< notice " + strconv.Quote(strings.ToLower(kind)) + " " + strconv.Quote(title) + " >}}\n" + inner + "\n{{< /notice >}}\n"
+}
+
+// indentLines puts indent before every line of block that is not blank,
+// so that an admonition in a list item stays in it.
+func indentLines(block, indent string) string {
+	if indent == "" {
+		return block
+	}
+	lines := strings.SplitAfter(block, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			lines[i] = indent + l
+		}
+	}
+	return strings.Join(lines, "")
 }

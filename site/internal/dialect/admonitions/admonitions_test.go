@@ -20,6 +20,10 @@ func TestConvertAdmonitionsOfMkDocsAndDocusaurus(t *testing.T) {
 			"::::note\nOuter.\n:::tip\nInner.\n:::\n::::\n",
 			"{{< notice \"note\" \"\" >}}\nOuter.\n{{< notice \"tip\" \"\" >}}\nInner.\n{{< /notice >}}\n\n{{< /notice >}}\n",
 		},
+		"docusaurus in a list item": {
+			"- `flag`\n\n    :::caution\n\n    Going away.\n    :::\n",
+			"- `flag`\n\n    {{< notice \"caution\" \"\" >}}\n\n    Going away.\n    {{< /notice >}}\n",
+		},
 		"in code": {
 			"```md\n!!! note\n    Example.\n:::tip\nx\n:::\n```\n",
 			"```md\n!!! note\n    Example.\n:::tip\nx\n:::\n```\n",

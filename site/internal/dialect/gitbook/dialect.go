@@ -23,8 +23,11 @@ func (Dialect) Convert(p dialect.Page) ([]byte, []dialect.Note) {
 	body, dropped := convertGitBookTags(convertFigures(p.Body()))
 	var notes []dialect.Note
 	for _, tag := range dropped {
-		notes = append(notes, dialect.Note{Code: model.IssueUnknownShortcode, Line: tag.Line, Message: fmt.Sprintf(
-			"GitBook tag %q has no equivalent in the docweave theme; the tag is dropped and the text kept", tag.Name)})
+		msg := tag.Message
+		if msg == "" {
+			msg = fmt.Sprintf("GitBook tag %q has no equivalent in the docweave theme; the tag is dropped and the text kept", tag.Name)
+		}
+		notes = append(notes, dialect.Note{Code: model.IssueUnknownShortcode, Line: tag.Line, Message: msg})
 	}
 	return body, notes
 }

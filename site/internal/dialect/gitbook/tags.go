@@ -36,13 +36,6 @@ var gitbookTagLine = regexp.MustCompile(`^ {0,3}\{%-?\s*([a-z][a-z0-9-]*)\b` + g
 // closing "%}" (a "%" of a URL's escapes included).
 const gitbookTagArgs = `((?:[^%]|%[^}])*?)`
 
-// gitbookLeadingTag matches a tag at the start of a line with text after
-// it, and gitbookTrailingTag one at the end of a line with text before it.
-var (
-	gitbookLeadingTag  = regexp.MustCompile(`^ {0,3}\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}`)
-	gitbookTrailingTag = regexp.MustCompile(`\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}\s*$`)
-)
-
 // gitbookArg reads key="value" arguments of a tag.
 var gitbookArg = regexp.MustCompile(`([a-zA-Z-]+)\s*=\s*"([^"]*)"`)
 
@@ -81,12 +74,14 @@ var gitbookBlocks = map[string]func(args map[string]string) (line string, suppor
 	"endcontent-ref": fixed("{{< /content-ref >}}"),
 	"raw":            drop(true),
 	"endraw":         drop(true),
+	// A file becomes a download link card; an API operation (swagger,
+	// openapi) a card of its method, path, parameters and responses (see
+	// api.go).
+	"file":    fileTag,
+	"endfile": drop(true),
 	// Blocks without an equivalent: the tags go, the text stays.
-	"swagger":       drop(false),
-	"endswagger":    drop(false),
 	"api-method":    drop(false),
 	"endapi-method": drop(false),
-	"file":          drop(false),
 	"include":       drop(false),
 	"stepper":       drop(false),
 	"endstepper":    drop(false),
@@ -131,10 +126,21 @@ func hintStyle(style string) string {
 	}
 }
 
-// gitbookTag is a GitBook tag that was dropped without an equivalent.
+// gitbookTag is a GitBook tag that was dropped without an equivalent, or
+// converted with a loss its Message says.
 type gitbookTag struct {
-	Name string
-	Line int // 1-based, in the body given to convertGitBookTags
+	Name    string
+	Line    int // 1-based, in the body given to convertGitBookTags
+	Message string
+}
+
+// blockOf is what becomes of the tags named name (nil for a name GitBook
+// does not define).
+func blockOf(name string) func(args map[string]string) (string, bool) {
+	if f := gitbookBlocks[name]; f != nil {
+		return f
+	}
+	return apiBlocks[name]
 }
 
 // convertGitBookTags rewrites the GitBook tags of a page body. It returns
@@ -159,7 +165,10 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 		for _, a := range gitbookArg.FindAllSubmatch(rawArgs, -1) {
 			args[string(a[1])] = string(a[2])
 		}
-		replacement, supported := gitbookBlocks[name](args)
+		replacement, supported := blockOf(name)(args)
+		if msg := unreadSpec(name, args); msg != "" {
+			dropped = append(dropped, gitbookTag{Name: name, Line: i + 1, Message: msg})
+		}
 		switch name {
 		case "content-ref":
 			refURL, refOpen, refHasInner = args["url"], true, inner
@@ -192,7 +201,7 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 			continue
 		}
 		content := bytes.TrimRight(line, "\r\n")
-		if m := gitbookTagLine.FindSubmatch(content); m != nil && gitbookBlocks[string(m[1])] != nil {
+		if m := gitbookTagLine.FindSubmatch(content); m != nil && blockOf(string(m[1])) != nil {
 			out.WriteString(tag(i, string(m[1]), m[2], false))
 			out.WriteByte('\n')
 			changed = true
@@ -215,40 +224,104 @@ func convertGitBookTags(body []byte) ([]byte, []gitbookTag) {
 	return out.Bytes(), dropped
 }
 
-// gitbookEdgeTags converts the tags of known blocks at the edges of a line
-// that also holds text: an opening or end tag at its start, an end tag at
-// its end, or both. It returns false when the line has none, or is
-// indented as code (four spaces or more: a Jinja template quoted in an
-// indented block ends its lines with "{% endif %}" and the like).
+// gitbookEdgeTags converts the tags of known blocks on a line that also
+// holds text: an opening or end tag at its start, an end tag at its end,
+// and anywhere on the line a block opened and closed on it (GitBook reads
+// "See {% hint style="info" %}this{% endhint %}." as a callout) or an
+// embed, which needs no end tag. A tag in a code span stays, and so does a
+// lone tag in the middle of a sentence (talk about the tag). It returns
+// false when the line has none, or is indented as code (four spaces or
+// more: a Jinja template quoted in an indented block ends its lines with
+// "{% endif %}" and the like).
 func gitbookEdgeTags(content []byte, tag func(name string, args []byte) string) (string, bool) {
 	if len(content)-len(bytes.TrimLeft(content, " ")) > 3 || bytes.HasPrefix(bytes.TrimLeft(content, " "), []byte("\t")) {
 		return "", false
 	}
-	var lead, trail string
-	found := false
-	if m := gitbookLeadingTag.FindSubmatchIndex(content); m != nil && gitbookBlocks[string(content[m[2]:m[3]])] != nil {
-		lead = tag(string(content[m[2]:m[3]]), content[m[4]:m[5]])
-		content = content[m[1]:]
-		if lead == "" {
-			content = bytes.TrimLeft(content, " \t")
-		}
-		found = true
-	}
-	if m := gitbookTrailingTag.FindSubmatchIndex(content); m != nil && bytes.HasPrefix(content[m[2]:m[3]], []byte("end")) && gitbookBlocks[string(content[m[2]:m[3]])] != nil {
-		trail = tag(string(content[m[2]:m[3]]), content[m[4]:m[5]])
-		content = content[:m[0]]
-		found = true
-	}
-	if !found {
+	found := gitbookAnyTag.FindAllSubmatchIndex(content, -1)
+	if len(found) == 0 {
 		return "", false
 	}
-	return lead + string(content) + trail, true
+	spans := mdcode.CodeSpanRanges(content, nil)
+	inSpan := func(pos int) bool {
+		for _, r := range spans {
+			if pos >= r[0] && pos < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	nameOf := func(m []int) string { return string(content[m[2]:m[3]]) }
+	// pairedOnLine reports whether the opening tag found[k] has its end
+	// tag later on the line.
+	pairedOnLine := func(k int) bool {
+		for _, m := range found[k+1:] {
+			if nameOf(m) == "end"+nameOf(found[k]) {
+				return true
+			}
+		}
+		return false
+	}
+	converted := make([]bool, len(found))
+	for k, m := range found {
+		name := nameOf(m)
+		if blockOf(name) == nil || inSpan(m[0]) {
+			continue
+		}
+		atStart := len(bytes.TrimSpace(content[:m[0]])) == 0
+		atEnd := len(bytes.TrimSpace(content[m[1]:])) == 0
+		closesConverted := false
+		for o := k - 1; o >= 0; o-- {
+			if converted[o] && "end"+nameOf(found[o]) == name {
+				closesConverted = true
+				break
+			}
+		}
+		switch {
+		case atStart && (k == 0 || converted[k-1]), closesConverted, name == "embed",
+			atEnd && strings.HasPrefix(name, "end"):
+			converted[k] = true
+		case !strings.HasPrefix(name, "end") && !liquidToo[name] && pairedOnLine(k):
+			converted[k] = true
+		}
+	}
+	var out strings.Builder
+	last, any := 0, false
+	for k, m := range found {
+		if !converted[k] {
+			continue
+		}
+		any = true
+		out.Write(content[last:m[0]])
+		repl := tag(nameOf(m), content[m[4]:m[5]])
+		out.WriteString(repl)
+		last = m[1]
+		if repl == "" && len(bytes.TrimSpace(content[:m[0]])) == 0 {
+			for last < len(content) && (content[last] == ' ' || content[last] == '\t') {
+				last++
+			}
+		}
+	}
+	if !any {
+		return "", false
+	}
+	out.Write(content[last:])
+	return out.String(), true
 }
+
+// gitbookAnyTag matches a tag anywhere on a line.
+var gitbookAnyTag = regexp.MustCompile(`\{%-?\s*([a-z][a-z0-9-]*)\b` + gitbookTagArgs + `\s*-?%\}`)
+
+// liquidToo are GitBook tag names that Liquid and Jinja use as well: in
+// the middle of a line they are a template's, not GitBook's.
+var liquidToo = map[string]bool{"include": true, "raw": true, "code": true}
 
 // contentRefLink is the Markdown link a content reference without one
 // inside shows: to the page it names, written as its text.
-func contentRefLink(url string) string {
-	text := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(url)
+func contentRefLink(url string) string { return markdownLink(url, url) }
+
+// markdownLink is a Markdown link to url showing text, both escaped.
+func markdownLink(text, url string) string {
+	text = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(text)
 	dest := url
 	if strings.ContainsAny(url, " ()<>") {
 		dest = "<" + strings.NewReplacer("<", "%3C", ">", "%3E").Replace(url) + ">"

@@ -92,3 +92,50 @@ func TestConvertGitBookTagsWithTextOnTheTagLine(t *testing.T) {
 		t.Errorf("dropped = %v, want the include on line 8", dropped)
 	}
 }
+
+// GitBook reads a block opened and closed on one line anywhere in it, and
+// an embed anywhere; a lone tag in a sentence, or one in a code span, is
+// talk about the tag.
+func TestGitBookTagsInTheMiddleOfALine(t *testing.T) {
+	body := "Before you start, {% hint style=\"warning\" %}stop the service{% endhint %} and wait.\n" +
+		"Watch {% embed url=\"https://video.example.org/w/1\" %} first.\n" +
+		"Write `{% hint style=\"info\" %}x{% endhint %}` to make one.\n" +
+		"A template says {% include \"a\" %}b{% endinclude %} here.\n"
+	got, dropped := convertGitBookTags([]byte(body))
+	want := "Before you start, {{< hint \"warning\" >}}stop the service{{< /hint >}} and wait.\n" +
+		"Watch {{< embed url=`https://video.example.org/w/1` >}} first.\n" +
+		"Write `{% hint style=\"info\" %}x{% endhint %}` to make one.\n" +
+		"A template says {% include \"a\" %}b{% endinclude %} here.\n"
+	if string(got) != want {
+		t.Errorf("converted =\n%q\nwant\n%q", got, want)
+	}
+	if dropped != nil {
+		t.Errorf("dropped = %v", dropped)
+	}
+}
+
+func TestGitBookFileAndAPITags(t *testing.T) {
+	body := "{% file src=\"../.gitbook/assets/field guide.pdf\" %}\nThe field guide\n{% endfile %}\n" +
+		"{% file src=\"x/sheet.csv\" caption=\"Rates\" %}\n" +
+		"{% swagger method=\"post\" path=\"/boxes/{id}\" baseUrl=\"https://api.example.org\" summary=\"Fill a box\" %}\n" +
+		"{% swagger-description %}\nPuts things in a box.\n{% endswagger-description %}\n" +
+		"{% swagger-parameter in=\"path\" name=\"id\" type=\"string\" required=\"true\" %}Which box{% endswagger-parameter %}\n" +
+		"{% swagger-response status=\"201: Created\" description=\"Filled\" %}\n```json\n{}\n```\n{% endswagger-response %}\n" +
+		"{% endswagger %}\n" +
+		"{% openapi src=\"https://api.example.org/spec.yaml\" path=\"/boxes\" method=\"get\" %}\n[spec.yaml](https://api.example.org/spec.yaml)\n{% endopenapi %}\n"
+	got, dropped := convertGitBookTags([]byte(body))
+	want := "{{< download >}}[field guide.pdf](<../.gitbook/assets/field guide.pdf>){{< /download >}}\nThe field guide\n\n" +
+		"{{< download >}}[Rates](x/sheet.csv){{< /download >}}\n" +
+		"{{< api-operation method=`post` path=`/boxes/{id}` base=`https://api.example.org` summary=`Fill a box` >}}\n" +
+		"\nPuts things in a box.\n\n" +
+		"{{< api-parameter name=`id` in=`path` type=`string` required=`true` >}}Which box{{< /api-parameter >}}\n" +
+		"{{< api-response status=`201: Created` description=`Filled` >}}\n```json\n{}\n```\n{{< /api-response >}}\n" +
+		"{{< /api-operation >}}\n" +
+		"{{< api-operation method=`get` path=`/boxes` spec=`https://api.example.org/spec.yaml` >}}\n[spec.yaml](https://api.example.org/spec.yaml)\n{{< /api-operation >}}\n"
+	if string(got) != want {
+		t.Errorf("converted =\n%q\nwant\n%q", got, want)
+	}
+	if len(dropped) != 1 || dropped[0].Name != "openapi" || dropped[0].Line != 16 || dropped[0].Message == "" {
+		t.Errorf("dropped = %+v, want a note on the openapi block (line 16)", dropped)
+	}
+}
