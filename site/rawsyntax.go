@@ -12,14 +12,14 @@ import (
 	"github.com/docweave/docweave/site/internal/rawsyntax"
 )
 
-// rawSyntaxIssues reads each rendered page of a unit (its facts, as
-// splitFacts gives them, under publish, the render's output; basePath the
-// site's path; indexFiles the files mounted as directories' _index) and
-// returns a RAW_SYNTAX issue for each kind of source
-// syntax a reader meets as text on it, naming the page's file and an
-// example. These issues are how the build report counts, per repository,
+// rawSyntaxIssues reads each rendered page of a unit that has a file in
+// contentDir (its facts, as splitFacts gives them, under publish, the
+// render's output; basePath the site's path; indexFiles the files mounted
+// as directories' _index) and returns a RAW_SYNTAX issue for each kind of
+// source syntax a reader meets as text on it, naming the page's file and
+// an example. These issues are how the build report counts, per repository,
 // what no dialect converted.
-func rawSyntaxIssues(publish, basePath string, facts []byte, indexFiles map[string]string) ([]model.Issue, error) {
+func rawSyntaxIssues(publish, contentDir, basePath string, facts []byte, indexFiles map[string]string) ([]model.Issue, error) {
 	var uf unitFacts
 	if err := json.Unmarshal(facts, &uf); err != nil {
 		return nil, fmt.Errorf("read facts of unit: %w", err)
@@ -34,6 +34,9 @@ func rawSyntaxIssues(publish, basePath string, facts []byte, indexFiles map[stri
 			if src, ok := indexFiles[path.Dir(file)]; ok {
 				file = src // index.md or README.md, mounted as _index.md
 			}
+		}
+		if _, err := os.Stat(filepath.Join(contentDir, filepath.FromSlash(file))); err != nil {
+			continue // a page docweave made (a folder's listing): its text is its pages'
 		}
 		rel, ok := strings.CutPrefix(p.URL, basePath)
 		if !ok || strings.Contains(rel, "..") {

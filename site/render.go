@@ -207,11 +207,12 @@ func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *prepar
 		excluded:  content.Excluded,
 		rewritten: content.Rewritten,
 	}
+	followAuthorsNav(&plan.scan, content.Sections, opts.Repositories)
 	b := build{scan: plan.scan}
 	if err := os.RemoveAll(l.SectionsDir); err != nil {
 		return b, fmt.Errorf("remove generated %s: %w", l.SectionsDir, err)
 	}
-	if err := writeSections(l.SectionsDir, plan.scan.Generated); err != nil {
+	if err := writeSections(l.SectionsDir, plan.scan.Generated, plan.scan.Weights); err != nil {
 		return b, err
 	}
 	if err := writeVersionRedirects(l.SectionsDir, plan.scan.Redirects); err != nil {

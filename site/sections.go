@@ -76,6 +76,9 @@ type contentScan struct {
 	// Generated maps a content directory (slash path relative to content/,
 	// "." for the root) to the title of its generated section page.
 	Generated map[string]string
+	// Weights gives some generated section pages their place among their
+	// siblings, from the authors' navigation (see sectionnav.go).
+	Weights map[string]int
 	// IndexFiles maps a content directory to the file mounted as its
 	// _index.md: its index.md or README.md (slash path relative to
 	// content/).
@@ -246,8 +249,9 @@ func humanize(name string) string {
 }
 
 // writeSections writes the generated section pages below sectionsDir, one
-// <dir>/_index.md each, with JSON front matter holding the title.
-func writeSections(sectionsDir string, generated map[string]string) error {
+// <dir>/_index.md each, with JSON front matter holding the title (and the
+// weight, when weights has one).
+func writeSections(sectionsDir string, generated map[string]string, weights map[string]int) error {
 	if err := os.MkdirAll(sectionsDir, 0o755); err != nil {
 		return fmt.Errorf("write section pages: %w", err)
 	}
@@ -257,7 +261,11 @@ func writeSections(sectionsDir string, generated map[string]string) error {
 	}
 	sort.Strings(dirs)
 	for _, dir := range dirs {
-		front, err := json.Marshal(map[string]any{"title": generated[dir]})
+		fm := map[string]any{"title": generated[dir]}
+		if w := weights[dir]; w != 0 {
+			fm["weight"] = w
+		}
+		front, err := json.Marshal(fm)
 		if err != nil {
 			return fmt.Errorf("write section page for %s: %w", dir, err)
 		}

@@ -89,7 +89,7 @@ func TestScanContentReportsAMissingDirectory(t *testing.T) {
 
 func TestWriteSectionsWritesTitlesAsFrontMatter(t *testing.T) {
 	dir := t.TempDir()
-	err := writeSections(dir, map[string]string{".": "Documentation", "a/b": `Quotes "and" colons: yes`})
+	err := writeSections(dir, map[string]string{".": "Documentation", "a/b": `Quotes "and" colons: yes`}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,11 +11,17 @@ import (
 // table of contents, previous/next links, edit links, taxonomies, callouts,
 // the 404 page and the behaviour switched by theme parameters.
 
-func TestRenderBreadcrumbsLeadFromHomeToThePage(t *testing.T) {
+// The trail starts at the repository, named as the menu names it (not by
+// its root page's title, which may be a slogan), not at the home page.
+func TestRenderBreadcrumbsLeadFromTheRepositoryToThePage(t *testing.T) {
 	opts, _, _ := renderFixture(t)
 	html := readPublished(t, opts.PublishDir, "docs/alpha/guide/advanced/tuning/index.html")
 	crumbs := between(html, `<nav class="breadcrumbs"`, "</nav>")
-	want := []string{`<a href="/">Fixture Docs</a>`, `<a href="/docs/alpha/">alpha</a>`, `<a href="/docs/alpha/guide/">Guide</a>`,
+	if strings.Contains(crumbs, `href="/"`) {
+		t.Errorf("breadcrumbs start at the home page:\n%s", crumbs)
+	}
+	want := []string{`<ol>
+<li><a href="/docs/alpha/">alpha</a>`, `<a href="/docs/alpha/guide/">Guide</a>`,
 		`<a href="/docs/alpha/guide/advanced/">Advanced</a>`, `<span aria-current="page">Tuning</span>`}
 	last := -1
 	for _, w := range want {
@@ -28,8 +34,10 @@ func TestRenderBreadcrumbsLeadFromHomeToThePage(t *testing.T) {
 	if strings.Contains(crumbs, `href="/docs/"`) {
 		t.Errorf("breadcrumbs include the /docs/ page:\n%s", crumbs)
 	}
-	if home := readPublished(t, opts.PublishDir, "index.html"); strings.Contains(home, "breadcrumbs") {
-		t.Error("the home page has breadcrumbs")
+	for _, page := range []string{"index.html", "docs/alpha/index.html"} {
+		if html := readPublished(t, opts.PublishDir, page); strings.Contains(html, "breadcrumbs") {
+			t.Errorf("%s (the home page, a repository's root page) has breadcrumbs", page)
+		}
 	}
 }
 

@@ -181,7 +181,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 				r.Issues = append(r.Issues, is)
 			}
 		}
-		raw, err := rawSyntaxIssues(scratch, sitePath(opts.Generator.BaseURL), r.Facts, detail.indexFiles)
+		raw, err := rawSyntaxIssues(scratch, filepath.Join(opts.ProjectDir, "content"), sitePath(opts.Generator.BaseURL), r.Facts, detail.indexFiles)
 		if err != nil {
 			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
 		}

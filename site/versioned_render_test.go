@@ -168,11 +168,12 @@ func TestVersionSwitcherLinksToTheSamePageOrFallsBackToTheIndex(t *testing.T) {
 func TestVersionedBreadcrumbsNameTheVersion(t *testing.T) {
 	opts, _ := renderVersioned(t, "")
 	for page, want := range map[string]string{
-		"docs/gamma/v1.1.0/guide/install/index.html": "<li><a href=\"/\">Fixture Docs</a></li>\n<li><a href=\"/docs/gamma/\">gamma</a></li>\n<li><a href=\"/docs/gamma/v1.1.0/\">v1.1.0</a></li>\n<li><a href=\"/docs/gamma/v1.1.0/guide/\">Guide</a></li>\n<li><span aria-current=\"page\">Installing Gamma</span></li>",
+		"docs/gamma/v1.1.0/guide/install/index.html": "<ol>\n<li><a href=\"/docs/gamma/\">gamma</a></li>\n<li><a href=\"/docs/gamma/v1.1.0/\">v1.1.0</a></li>\n<li><a href=\"/docs/gamma/v1.1.0/guide/\">Guide</a></li>\n<li><span aria-current=\"page\">Installing Gamma</span></li>",
 		// The version root's own title is "Gamma 1.0 handbook"; the crumb names the version.
 		"docs/gamma/v1.0.0/index.html":       "<li><a href=\"/docs/gamma/\">gamma</a></li>\n<li><span aria-current=\"page\">v1.0.0</span></li>",
 		"docs/gamma/v1.0.0/intro/index.html": "<li><a href=\"/docs/gamma/v1.0.0/\">v1.0.0</a></li>\n<li><span aria-current=\"page\">Welcome to Gamma</span></li>",
-		"docs/delta/usage/index.html":        "<li><a href=\"/\">Fixture Docs</a></li>\n<li><a href=\"/docs/delta/\">Delta Handbook</a></li>\n<li><span aria-current=\"page\">Using Delta</span></li>",
+		// Delta's root page is titled "Delta Handbook"; the trail names the repository.
+		"docs/delta/usage/index.html": "<ol>\n<li><a href=\"/docs/delta/\">delta</a></li>\n<li><span aria-current=\"page\">Using Delta</span></li>",
 	} {
 		crumbs := between(readPublished(t, opts.PublishDir, page), `<nav class="breadcrumbs"`, "</nav>")
 		if !strings.Contains(crumbs, want) {

@@ -79,8 +79,15 @@ func LineAt(src []byte, pos int) int {
 
 // NavEntry is what a tool's navigation (GitBook's SUMMARY.md, MkDocs'
 // nav) says of one page: its place (1 for the first) and its title in the
-// menu ("" when the navigation gives none).
+// menu ("" when the navigation gives none), and the group of the
+// navigation it is listed in (a SUMMARY.md's "## Heading", a MkDocs nav
+// section's title; "" when none), which names the folders whose pages
+// all sit in it, and the title of the entry it is nested under (Parent,
+// "" at the top), which names a folder whose pages are all nested under
+// an entry outside it.
 type NavEntry struct {
 	Weight int
 	Title  string
+	Group  string
+	Parent string
 }

@@ -9,8 +9,6 @@ import (
 
 	"github.com/gohugoio/hugo/common/htime"
 	"github.com/gohugoio/hugo/resources/page/pagemeta"
-
-	"github.com/docweave/docweave/site/internal/dialect/docusaurus"
 )
 
 // Front matter comes from other tools (Jekyll, GitBook, other Hugo themes)
@@ -118,8 +116,8 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 		case slices.Contains(templateKeys, lower):
 			// An unknown output format also stops Hugo's build.
 			drop[key] = true
-		case lower == "sidebar_position" || lower == "sidebar_label":
-			drop[key] = true // Docusaurus: read as weight and linkTitle below
+		case isNavKey(lower):
+			drop[key] = true // another tool's menu keys: read as weight and linkTitle below (navorder.go)
 		case slices.Contains(buildKeys, lower):
 			if _, err := pagemeta.DecodeBuildConfig(value); err != nil {
 				drop[key] = true
@@ -139,7 +137,7 @@ func checkFrontMatter(fm map[string]any) (map[string]any, bool, []string) {
 	for k, v := range replace {
 		out[k] = v
 	}
-	docusaurus.Sidebar(fm, out)
+	navOrder(fm, out)
 	// Jekyll's "published: false" keeps its meaning: the page is a draft,
 	// and drafts are not rendered.
 	for k, v := range fm {

@@ -25,7 +25,7 @@ func (c *unitsOfContent) summaryOf(u links.Unit) map[string]dialect.NavEntry {
 	}
 	entries := map[string]dialect.NavEntry{}
 	c.summaries[u.Root] = entries
-	file := gitbook.SummaryFile(u, c.gitbookConfigOf(u).Structure.Summary)
+	file := gitbook.SummaryFile(u, c.gitbookConfigOf(u))
 	if file == "" {
 		// No SUMMARY.md: a MkDocs nav orders the menu the same way.
 		nav, problem := c.mkdocsNavOf(u)
@@ -42,7 +42,7 @@ func (c *unitsOfContent) summaryOf(u links.Unit) map[string]dialect.NavEntry {
 	if err != nil {
 		return entries
 	}
-	entries = gitbook.Summary(data, u)
+	entries = gitbook.Summary(data, file, u)
 	c.summaries[u.Root] = entries
 	return entries
 }
@@ -107,5 +107,5 @@ func (c *unitsOfContent) gitbookRedirectsTo(u links.Unit, rel string) []string {
 
 // isSummaryFile reports whether rel is unit u's table of contents.
 func (c *unitsOfContent) isSummaryFile(u links.Unit, rel string) bool {
-	return gitbook.IsSummaryFile(u, c.gitbookConfigOf(u).Structure.Summary, rel)
+	return gitbook.IsSummaryFile(u, c.gitbookConfigOf(u), rel)
 }

@@ -28,6 +28,10 @@ type Prepared struct {
 	Excluded  map[string]bool // pages left out
 	Rewritten map[string]bool // pages rendered from their checked copy
 	Issues    []model.Issue
+	// Sections is what the authors' navigation says of the folders, by
+	// content path: the title and place of a folder without a page of its
+	// own (see sectionnav.go).
+	Sections map[string]SectionNav
 
 	contentDir, pagesDir string
 	fallbacks            map[string]*pageFallback // pages Hugo could not render as written
@@ -48,6 +52,7 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 	units := newUnitsOfContent(tree, repos, contentDir)
 	files := &repositoryFiles{units: units, roots: map[string]*os.Root{}}
 	defer files.close()
+	p.Issues = append(p.Issues, units.loadCategories()...)
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(contentDir, filepath.FromSlash(rel)))
 		if err != nil {
@@ -104,6 +109,7 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 			p.Rewritten[rel] = true
 		}
 	}
+	p.Sections = units.sectionNavs()
 	return p, nil
 }
 

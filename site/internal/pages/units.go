@@ -2,6 +2,7 @@ package pages
 
 import (
 	"bytes"
+	"path"
 	"slices"
 	"strings"
 
@@ -32,6 +33,8 @@ type unitsOfContent struct {
 	gitbookRedirects map[string]map[string][]string
 	// referenced holds each unit's referenced files, listed once.
 	referenced map[string][]string
+	// categories holds the folders' Docusaurus categories (sectionnav.go).
+	categories map[string]SectionNav
 }
 
 func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir string) *unitsOfContent {
@@ -87,6 +90,15 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, 
 	params := map[string]any{}
 	if e, ok := c.summaryOf(u)[rel]; ok {
 		params["weight"], params["linkTitle"] = e.Weight, e.Title
+	}
+	if cat, ok := c.categories[path.Dir(rel)]; ok && isIndexPage(rel) {
+		// The folder's own page stands for the folder in the menu.
+		if cat.Weight != 0 {
+			params["weight"] = cat.Weight
+		}
+		if cat.Title != "" {
+			params["linkTitle"] = cat.Title
+		}
 	}
 	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
 	var issues []model.Issue

@@ -14,23 +14,26 @@ import (
 
 // A GitBook space may have a .gitbook.yaml at its repository root:
 //
+//	root: ./docs/           # the space's files, below the repository root
 //	structure:
 //	  summary: TOC.md       # the table of contents, instead of SUMMARY.md
 //	redirects:
 //	  help: ./support.md    # an old URL path → the page it moved to
 //
-// docweave carries the file along (docstree.ToolConfigDir) and reads these
-// two keys: the summary file's name, and the redirects, which become
-// aliases of their target pages inside the repository's namespace, like
-// front matter aliases — /help of repository gb redirects /docs/gb/help/
-// to the page of support.md. root is not read: the configured paths say
-// where the documentation is.
+// docweave carries the file along (docstree.ToolConfigDir) and reads
+// these keys: root and the summary file's name, which say where the table
+// of contents is (the space's root, relative to the documentation root;
+// the configured paths still say which files are published), and the
+// redirects, which become aliases of their target pages inside the
+// repository's namespace, like front matter aliases — /help of
+// repository gb redirects /docs/gb/help/ to the page of support.md.
 
 // ConfigFile is the name of GitBook's configuration file.
 const ConfigFile = ".gitbook.yaml"
 
 // Config is what docweave reads of a .gitbook.yaml.
 type Config struct {
+	Root      string `yaml:"root"`
 	Structure struct {
 		Summary string `yaml:"summary"`
 	} `yaml:"structure"`
@@ -46,6 +49,17 @@ func ParseConfig(data []byte) (Config, string) {
 		return Config{}, fmt.Sprintf(".gitbook.yaml of the repository cannot be read, so its redirects and structure are not used: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	return g, ""
+}
+
+// rootIn is the space's root in unit u, as a content path: the unit's
+// root, or the folder root names below it (a root outside the unit is
+// read as the unit's root).
+func (g Config) rootIn(u links.Unit) string {
+	root := path.Clean("/" + strings.TrimSpace(g.Root))
+	if root == "/" {
+		return u.Root
+	}
+	return path.Join(u.Root, root)
 }
 
 // RedirectsByTarget resolves the configuration's redirects in unit u: by

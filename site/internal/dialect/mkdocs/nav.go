@@ -27,7 +27,8 @@ import (
 // Paths are relative to the documentation directory. Like a GitBook
 // SUMMARY.md (package gitbook), the entries give their pages a weight (the
 // order, depth first) and, where the entry names one, a linkTitle.
-// Sections without a page of their own, external links and unknown pages
+// A section's title is its pages' group (dialect.NavEntry), which names
+// the folders whose pages all sit in it; external links and unknown pages
 // are passed over. Only nav is read; nothing else of the file is used.
 
 // Nav reads the nav of a mkdocs.yml (data, the file name): the entries
@@ -47,7 +48,7 @@ func Nav(name string, data []byte, u links.Unit) (map[string]dialect.NavEntry, s
 	if nav.Kind != yaml.SequenceNode {
 		return entries, fmt.Sprintf("%s line %d: nav is not a list, so it does not order the menu", name, nav.Line)
 	}
-	walkNav(u, nav, entries)
+	walkNav(u, nav, "", entries)
 	return entries, ""
 }
 
@@ -66,19 +67,20 @@ func navNode(doc *yaml.Node) *yaml.Node {
 }
 
 // walkNav records the pages of a nav list in order, depth first.
-func walkNav(u links.Unit, list *yaml.Node, entries map[string]dialect.NavEntry) {
+// group is the title of the innermost section holding list ("" at the top).
+func walkNav(u links.Unit, list *yaml.Node, group string, entries map[string]dialect.NavEntry) {
 	for _, item := range list.Content {
 		switch item.Kind {
 		case yaml.ScalarNode: // - page.md
-			navPage(u, "", item.Value, entries)
+			navPage(u, "", item.Value, group, entries)
 		case yaml.MappingNode: // - Title: page.md, or - Section: [...]
 			for i := 0; i+1 < len(item.Content); i += 2 {
 				title, value := item.Content[i].Value, item.Content[i+1]
 				switch value.Kind {
 				case yaml.ScalarNode:
-					navPage(u, title, value.Value, entries)
+					navPage(u, title, value.Value, group, entries)
 				case yaml.SequenceNode:
-					walkNav(u, value, entries)
+					walkNav(u, value, strings.TrimSpace(title), entries)
 				}
 			}
 		}
@@ -87,7 +89,7 @@ func walkNav(u links.Unit, list *yaml.Node, entries map[string]dialect.NavEntry)
 
 // navPage records one page of the nav, if it names a Markdown page of the
 // unit.
-func navPage(u links.Unit, title, target string, entries map[string]dialect.NavEntry) {
+func navPage(u links.Unit, title, target, group string, entries map[string]dialect.NavEntry) {
 	if !mdlinks.Internal(target) {
 		return
 	}
@@ -96,6 +98,6 @@ func navPage(u links.Unit, title, target string, entries map[string]dialect.NavE
 		return
 	}
 	if _, seen := entries[rel]; !seen {
-		entries[rel] = dialect.NavEntry{Weight: len(entries) + 1, Title: strings.TrimSpace(title)}
+		entries[rel] = dialect.NavEntry{Weight: len(entries) + 1, Title: strings.TrimSpace(title), Group: group}
 	}
 }

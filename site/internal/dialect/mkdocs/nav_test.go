@@ -9,14 +9,14 @@ import (
 	"github.com/docweave/docweave/site/internal/links"
 )
 
-func TestNavOrdersPagesDepthFirstWithTheirTitles(t *testing.T) {
+func TestNavOrdersPagesDepthFirstWithTheirTitlesAndSections(t *testing.T) {
 	u := links.Unit{Root: "r", Pages: map[string]bool{"r/index.md": true, "r/use/run.md": true, "r/use/tune.md": true}}
 	data := []byte("site_name: x\nnav:\n  - Start: index.md\n  - Use:\n      - use/run.md\n      - Tuning: use/tune.md\n  - Elsewhere: https://example.org/\n  - Gone: missing.md\n")
 	got, problem := Nav("mkdocs.yml", data, u)
 	want := map[string]dialect.NavEntry{
 		"r/index.md":    {Weight: 1, Title: "Start"},
-		"r/use/run.md":  {Weight: 2},
-		"r/use/tune.md": {Weight: 3, Title: "Tuning"},
+		"r/use/run.md":  {Weight: 2, Group: "Use"},
+		"r/use/tune.md": {Weight: 3, Title: "Tuning", Group: "Use"},
 	}
 	if problem != "" || !reflect.DeepEqual(got, want) {
 		t.Errorf("Nav = %v (%q), want %v", got, problem, want)
