@@ -13,14 +13,15 @@ import (
 	"github.com/gohugoio/hugo/media"
 )
 
-// pageExts are the suffixes Hugo renders as pages: its Markdown suffixes,
-// the only content docweave's site reads (see site.markdownExts).
+// pageExts are the suffixes Hugo renders as pages: its Markdown suffixes
+// and Docusaurus' .mdx, the only content docweave's site reads (see
+// site/internal/hugobuild's MarkdownExts).
 var pageExts = func() []string {
 	var out []string
 	for _, s := range media.DefaultContentTypes.Markdown.Suffixes() {
 		out = append(out, "."+s)
 	}
-	return out
+	return append(out, ".mdx")
 }()
 
 // isPage reports whether a file is rendered as a page.

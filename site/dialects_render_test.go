@@ -51,7 +51,15 @@ func TestRenderDocusaurusPage(t *testing.T) {
 			"<DocCardList />",
 			"",
 		}, "\n"),
+		// Docusaurus pages are often MDX: a page too, not a file.
+		"content/dz/brew.mdx": "---\ntitle: Brew\n---\nimport Tabs from '@theme/Tabs';\n\nSteep **three** minutes.\n",
 	})
+	if brew := between(tree["docs/dz/brew/index.html"], "<article", "</article>"); !strings.Contains(brew, "<strong>three</strong>") || strings.Contains(brew, "import ") {
+		t.Errorf("the .mdx page is not a page of converted Markdown:\n%s", brew)
+	}
+	if _, published := tree["docs/dz/brew.mdx"]; published {
+		t.Error("the .mdx page is published as a file as well")
+	}
 	page := between(tree["docs/dz/guide/index.html"], "<article", "</article>")
 	for _, raw := range []string{"import ", ":::", "&lt;Tabs", "&lt;TabItem", "<TabItem", "DocCardList"} {
 		if strings.Contains(page, raw) {

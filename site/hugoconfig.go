@@ -161,6 +161,11 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 				"notAlternative": true,
 			},
 		},
+		// Docusaurus pages are often MDX (.mdx): Markdown with JSX, which
+		// the docusaurus dialect converts before Hugo reads it as Markdown.
+		"mediaTypes": map[string]any{
+			"text/markdown": map[string]any{"suffixes": hugobuild.MarkdownSuffixes},
+		},
 		"outputs": outputs(homeOutputs, role),
 		"module":  map[string]any{"mounts": mounts(l, plan)},
 		"markup": map[string]any{

@@ -99,23 +99,7 @@ Degrees to stop at
 // labels, its callouts show their titles, nested; a GitBook page's cards
 // show; axe-core finds nothing serious on either.
 func TestDialectsInABrowser(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	for file, text := range dialectPages {
-		p := filepath.Join(project, "content", "kettles", file)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	publish := filepath.Join(t.TempDir(), "public")
-	logs := &bytes.Buffer{}
-	if _, err := site.Render(context.Background(), site.Options{ProjectDir: project, PublishDir: publish,
-		Generator:    config.Generator{Title: "Portal", BaseURL: "/"},
-		Repositories: []site.Repository{{Name: "kettles", ContentPath: "kettles"}}, Logger: zerolog.New(logs)}); err != nil {
-		t.Fatalf("render: %v\n%s", err, logs)
-	}
+	publish := renderRepository(t, "kettles", dialectPages)
 	root := serveSite(t, publish, "/")
 	axe := loadAxe(t)
 	ctx := newBrowser(t)
@@ -166,4 +150,29 @@ func jsString(s string) string {
 		b = append(b, c)
 	}
 	return string(append(b, '\''))
+}
+
+// renderRepository renders one repository, name, of the given pages
+// (paths below its folder) with the portal's settings, and returns where
+// the site is published.
+func renderRepository(t *testing.T, name string, pages map[string]string) string {
+	t.Helper()
+	project := filepath.Join(t.TempDir(), "project")
+	for file, text := range pages {
+		p := filepath.Join(project, "content", name, file)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	publish := filepath.Join(t.TempDir(), "public")
+	logs := &bytes.Buffer{}
+	if _, err := site.Render(context.Background(), site.Options{ProjectDir: project, PublishDir: publish,
+		Generator:    config.Generator{Title: "Portal", BaseURL: "/"},
+		Repositories: []site.Repository{{Name: name, ContentPath: name}}, Logger: zerolog.New(logs)}); err != nil {
+		t.Fatalf("render: %v\n%s", err, logs)
+	}
+	return publish
 }

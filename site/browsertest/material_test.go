@@ -1,18 +1,10 @@
 package browsertest
 
 import (
-	"bytes"
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-	"github.com/rs/zerolog"
-
-	"github.com/docweave/docweave/config"
-	"github.com/docweave/docweave/site"
 )
 
 func init() { documented["material-page"] = "material.png" }
@@ -83,23 +75,7 @@ The client reads its settings (1) at start.
 // holds on the next page, axe-core finds nothing serious, and without
 // scripts every tab's content shows.
 func TestMaterialTabsFollowTheReader(t *testing.T) {
-	project := filepath.Join(t.TempDir(), "project")
-	for file, text := range materialPages {
-		p := filepath.Join(project, "content", "tools", file)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	publish := filepath.Join(t.TempDir(), "public")
-	logs := &bytes.Buffer{}
-	if _, err := site.Render(context.Background(), site.Options{ProjectDir: project, PublishDir: publish,
-		Generator:    config.Generator{Title: "Portal", BaseURL: "/"},
-		Repositories: []site.Repository{{Name: "tools", ContentPath: "tools"}}, Logger: zerolog.New(logs)}); err != nil {
-		t.Fatalf("render: %v\n%s", err, logs)
-	}
+	publish := renderRepository(t, "tools", materialPages)
 	root := serveSite(t, publish, "/")
 	axe := loadAxe(t)
 	ctx := newBrowser(t)

@@ -8,10 +8,21 @@ import (
 	"github.com/gohugoio/hugo/media"
 )
 
-// MarkdownExts are the file extensions rendered as pages (Hugo's Markdown
-// suffixes). Every other file of the documentation (images, PDFs, HTML,
-// AsciiDoc) is published as is at its source path.
-var MarkdownExts = dotSuffixes(media.DefaultContentTypes.Markdown)
+// MarkdownSuffixes are the suffixes of the files Hugo reads as Markdown:
+// its own, and Docusaurus' MDX (.mdx), which the docusaurus dialect turns
+// into Markdown first (the site's configuration gives Hugo this list).
+var MarkdownSuffixes = append(slices.Clone(media.DefaultContentTypes.Markdown.Suffixes()), "mdx")
+
+// MarkdownExts are the file extensions rendered as pages (MarkdownSuffixes
+// with their dots). Every other file of the documentation (images, PDFs,
+// HTML, AsciiDoc) is published as is at its source path.
+var MarkdownExts = func() []string {
+	out := make([]string, len(MarkdownSuffixes))
+	for i, s := range MarkdownSuffixes {
+		out[i] = "." + s
+	}
+	return out
+}()
 
 // OtherContentExts are the other suffixes Hugo would read as content. They
 // are kept out of the content mount: HTML content is refused by Hugo's

@@ -1,0 +1,40 @@
+package rawsyntax
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/docweave/docweave/site/internal/model"
+)
+
+// Page is a rendered page to read: File, the file it was rendered from (a
+// slash path relative to content/, which its issues name), and HTML, the
+// published page.
+type Page struct {
+	File string
+	HTML string
+}
+
+// Issues reads each page and returns a RAW_SYNTAX issue for each kind of
+// source syntax a reader meets as text on it, with an example. A page not
+// published as HTML (a url of its own elsewhere) is skipped.
+func Issues(pages []Page) ([]model.Issue, error) {
+	var issues []model.Issue
+	for _, p := range pages {
+		f, err := os.Open(p.HTML)
+		if err != nil {
+			continue
+		}
+		found, err := Scan(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read rendered page %s: %w", filepath.Base(filepath.Dir(p.HTML)), err)
+		}
+		for _, fd := range found {
+			issues = append(issues, model.Issue{Code: model.IssueRawSyntax, Path: p.File, Message: fmt.Sprintf(
+				"the rendered page shows %s syntax as text: %q; a construct its dialect does not convert (see docs/other-tools.md)", fd.Kind, fd.Example)})
+		}
+	}
+	return issues, nil
+}
