@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,8 +19,9 @@ type repositoryFiles struct {
 }
 
 // in is the page rel as the dialects see its repository: its files, its
-// path among them and the repository's documentation roots (a zero Page
-// when rel belongs to no unit or its folder cannot be opened).
+// path among them and the repository's documentation roots, and the same
+// files as a Repo (a zero Page when rel belongs to no unit or its folder
+// cannot be opened).
 func (r *repositoryFiles) in(rel string) dialect.Page {
 	u, ok := r.units.of(rel)
 	if !ok {
@@ -33,7 +35,18 @@ func (r *repositoryFiles) in(rel string) dialect.Page {
 	if root == nil {
 		return dialect.Page{}
 	}
-	return dialect.Page{Files: root.FS(), Path: strings.TrimPrefix(rel, u.Root+"/"), DocRoots: u.DocRoots}
+	files, page := root.FS(), strings.TrimPrefix(rel, u.Root+"/")
+	return dialect.Page{Files: files, Path: page, DocRoots: u.DocRoots, Repo: dialect.Repo{Root: u.Root, Page: page,
+		Size: func(p string) (int64, bool) {
+			if full := u.Root + "/" + p; !u.Pages[full] && !u.Files[full] {
+				return 0, false // not a file of the unit's tree
+			}
+			fi, err := fs.Stat(files, p)
+			if err != nil || !fi.Mode().IsRegular() {
+				return 0, false
+			}
+			return fi.Size(), true
+		}}}
 }
 
 // close closes the folders opened.

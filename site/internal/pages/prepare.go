@@ -64,9 +64,7 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, t
 				src, sanitized = safe, true
 			}
 		}
-		in := files.in(rel)
-		in.Repo = units.repoOf(rel)
-		check := inspectPageIn(rel, src, pageDialects, in)
+		check := inspectPageIn(rel, src, pageDialects, files.in(rel))
 		p.Issues = append(p.Issues, check.issues...)
 		if check.rewritten == nil && sanitized {
 			check.rewritten = src
