@@ -10,6 +10,9 @@
 #   node and npm               axe-core for the accessibility checks
 #                              (packages nodejs and npm; npm fetches
 #                              axe-core from the npm registry once)
+#   gcc                        building Gitea (SQLite through cgo) for
+#                              the forge tests, once per machine, from
+#                              its Go module (internal/giteatest)
 # A test never skips because one of them is missing: it fails and names the
 # package. This script installs them with apt-get, as root or through sudo
 # without a password; otherwise it says what to install and stops.
@@ -25,6 +28,9 @@ if [ -z "${DOCWEAVE_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; the
 fi
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   need+=(nodejs npm)
+fi
+if ! command -v gcc >/dev/null 2>&1; then
+  need+=(gcc)
 fi
 
 if [ "${#need[@]}" -gt 0 ]; then
@@ -46,5 +52,10 @@ if [ "${#need[@]}" -gt 0 ]; then
   "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
   "${run[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
+
+# Gitea, for the forge tests, is built once per machine (a few minutes on
+# a fresh one) before the packages that use it run side by side, so that
+# no package's test timeout counts the build.
+go test -count=1 -timeout 45m -run '^TestServerRunsTheReleaseAndTakesPushes$' ./internal/giteatest
 
 exec go test ./... "$@"

@@ -1,8 +1,8 @@
 // Package forgetest serves the parts of the GitHub, GitLab and Forgejo
 // APIs that forge discovery uses, on 127.0.0.1 and a random port, for
-// tests and benchmarks. No real Forgejo or Gitea could be built or
-// installed here, so these servers answer in each forge's documented
-// format instead: the repository objects start from the examples of the
+// tests and benchmarks, in each forge's documented format (a real Gitea,
+// for the Forgejo API, is internal/giteatest; GitHub and GitLab cannot run
+// here): the repository objects start from the examples of the
 // public API documentation (testdata/*.json), and the servers page with
 // Link headers, send each forge's rate-limit headers, refuse wrong tokens
 // the way each forge does, and record the webhooks registered.
