@@ -58,3 +58,20 @@ func TestScanReadsTheWholePageWithoutMainAndNothingInCleanText(t *testing.T) {
 		t.Errorf("clean page: found %q", got)
 	}
 }
+
+// Every example of a kind holds one of the triggers that let a page be
+// parsed at all: a page is never skipped for holding only unlisted syntax.
+func TestEveryKindHasATrigger(t *testing.T) {
+	for _, example := range []string{"{{&lt; x &gt;}}", "{% hint %}", "[!NOTE]", "=== “A”", "!!! note", "??? tip", ":::tip",
+		":material-check:", ":octicons-x-16:", ":fontawesome-brands-x:", ":simple-x:", "import X from ‘y’;", "&lt;Tabs&gt;", "–8&lt;–"} {
+		if !mayShow([]byte("<main><p>" + example + "</p></main>")) {
+			t.Errorf("no trigger in %q", example)
+		}
+		if found, _ := Scan(strings.NewReader("<main><p>" + example + "</p></main>")); len(found) == 0 {
+			t.Errorf("Scan finds nothing in %q", example)
+		}
+	}
+	if mayShow([]byte("<main><p>Plain text, <code>code</code>.</p></main>")) {
+		t.Error("a plain page is parsed")
+	}
+}
