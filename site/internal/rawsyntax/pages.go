@@ -26,8 +26,15 @@ var triggers = [][]byte{
 	[]byte("import"), []byte("Tabs"), []byte("TabItem"), []byte("8&lt;"), []byte("8<"),
 }
 
-// mayShow is the cheap test before Scan.
+// mayShow is the cheap test before Scan, on the page's <main> element
+// when it has one (the theme's own script holds "===").
 func mayShow(html []byte) bool {
+	if i := bytes.Index(html, []byte("<main")); i >= 0 {
+		html = html[i:]
+		if j := bytes.LastIndex(html, []byte("</main>")); j >= 0 {
+			html = html[:j]
+		}
+	}
 	for _, t := range triggers {
 		if bytes.Contains(html, t) {
 			return true

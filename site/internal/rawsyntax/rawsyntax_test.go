@@ -71,7 +71,7 @@ func TestEveryKindHasATrigger(t *testing.T) {
 			t.Errorf("Scan finds nothing in %q", example)
 		}
 	}
-	if mayShow([]byte("<main><p>Plain text, <code>code</code>.</p></main>")) {
+	if mayShow([]byte(`<script>if(v==="auto"){}</script><main><p>Plain text, <code>code</code>.</p></main>`)) {
 		t.Error("a plain page is parsed")
 	}
 }
