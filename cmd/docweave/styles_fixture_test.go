@@ -174,7 +174,7 @@ func TestGitBookBlocksRenderAsTheThemesComponents(t *testing.T) {
 	install := read("getting-started/install")
 	for _, want := range []string{
 		`role="tablist" hidden`,
-		`role="tab" id="tabs-0-tab-2" aria-controls="tabs-0-panel-2" aria-selected="false" tabindex="-1">Windows</button>`,
+		`role="tab" id="tabs-0-tab-2" aria-controls="tabs-0-panel-2" aria-selected="false" tabindex="-1" data-label="Windows">Windows</button>`,
 		`role="tabpanel" id="tabs-0-panel-0" aria-labelledby="tabs-0-tab-0"`,
 		`<p class="tab-heading">macOS</p>`,
 		`href="/docs/gitbook/getting-started/first-relay/"`,

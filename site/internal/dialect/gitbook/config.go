@@ -51,15 +51,31 @@ func ParseConfig(data []byte) (Config, string) {
 	return g, ""
 }
 
-// rootIn is the space's root in unit u, as a content path: the unit's
-// root, or the folder root names below it (a root outside the unit is
-// read as the unit's root).
+// rootIn is the space's root in unit u, as a content path. GitBook's
+// root is a path from the repository's root ("./docs/"), and the unit
+// holds the documentation roots' contents: a root at or below a
+// documentation root is that place in the unit; any other root (outside
+// the documentation) is read as the unit's root.
 func (g Config) rootIn(u links.Unit) string {
-	root := path.Clean("/" + strings.TrimSpace(g.Root))
-	if root == "/" {
+	root := strings.Trim(path.Clean("/"+strings.TrimSpace(g.Root)), "/")
+	if root == "" {
 		return u.Root
 	}
-	return path.Join(u.Root, root)
+	if len(u.DocRoots) == 0 {
+		return path.Join(u.Root, root)
+	}
+	for _, d := range u.DocRoots {
+		d = strings.Trim(path.Clean("/"+d), "/")
+		switch rest, below := strings.CutPrefix(root, d+"/"); {
+		case d == "":
+			return path.Join(u.Root, root) // the whole repository is documentation
+		case root == d:
+			return u.Root
+		case below:
+			return path.Join(u.Root, rest)
+		}
+	}
+	return u.Root
 }
 
 // RedirectsByTarget resolves the configuration's redirects in unit u: by

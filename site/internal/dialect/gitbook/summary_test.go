@@ -62,4 +62,12 @@ func TestSummaryFileFollowsTheSpacesRoot(t *testing.T) {
 	if g, _ := ParseConfig([]byte("root: ../../elsewhere\n")); g.rootIn(u) != "gb/elsewhere" {
 		t.Errorf("a root above the unit is %q", g.rootIn(u))
 	}
+	// The root is a path from the repository's root; the unit holds the
+	// documentation root docs/'s contents.
+	u.DocRoots = []string{"docs"}
+	for root, want := range map[string]string{"./docs/": "gb", "docs/book": "gb/book", "./site/": "gb"} {
+		if g, _ := ParseConfig([]byte("root: " + root + "\n")); g.rootIn(u) != want {
+			t.Errorf("root %s with the documentation root docs is %q, want %q", root, g.rootIn(u), want)
+		}
+	}
 }
