@@ -218,12 +218,39 @@ func (c *controlPlane) takeLead() error {
 }
 
 // startLeading starts the schedule, scans the forges and requests the
-// start-up build.
+// start-up build, retrying in the background when the request fails.
 func (c *controlPlane) startLeading() {
 	c.cron.Start()
 	c.forges.scan("startup")
 	if _, _, err := c.builds.Trigger(context.Background(), "startup", nil); err != nil {
-		c.log.Error().Err(err).Msg("start-up build not requested")
+		go c.retryStartup(err)
+	}
+}
+
+// startupAttempts bounds the requests of the start-up build. A broker
+// cluster still electing its streams' leaders refuses a publish for some
+// seconds, and a daemon that gave up at once would serve nothing until
+// the next trigger.
+const startupAttempts = 6
+
+// retryStartup requests the start-up build again, after 1, 2, 4, 8 and
+// 16 s, while this process leads, until a request is taken.
+func (c *controlPlane) retryStartup(err error) {
+	wait := time.Second
+	for attempt := 2; ; attempt++ {
+		c.log.Warn().Err(err).Int("attempt", attempt-1).Dur("retry_in", wait).Msg("start-up build not requested yet; retrying")
+		time.Sleep(wait)
+		if !c.builds.leads() {
+			return // another process leads now, and requested its own
+		}
+		if _, _, err = c.builds.Trigger(context.Background(), "startup", nil); err == nil {
+			return
+		}
+		if attempt == startupAttempts || errors.Is(err, ErrClosed) {
+			c.log.Error().Err(err).Int("attempt", attempt).Msg("start-up build not requested")
+			return
+		}
+		wait *= 2
 	}
 }
 
