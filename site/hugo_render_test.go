@@ -1,6 +1,9 @@
 package site
 
 import (
+	"bytes"
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -102,5 +105,27 @@ Ask the {{< guild-contact >}} for yarn.
 	}
 	if len(unknown) != 4 {
 		t.Errorf("UNKNOWN_SHORTCODE issues = %q, want code-toggle, pattern, guild-contact and swatch", unknown)
+	}
+}
+
+// A readfile tag naming another repository's file from the project's
+// root, as the theme's shortcode reads paths, is shown as the tag: a page
+// includes files of its own repository only.
+func TestReadfileStaysInsideItsRepository(t *testing.T) {
+	project := filepath.Join(t.TempDir(), "project")
+	writeFiles(t, project, map[string]string{
+		"content/loom/setup.md":  "# Setup\n\n{{< readfile file=\"content/other/note.txt\" >}}\n\n{{< readfile file=\"own.txt\" >}}\n",
+		"content/loom/own.txt":   "a note of its own\n",
+		"content/other/page.md":  "# Other\n",
+		"content/other/note.txt": "a note of another repository\n",
+	})
+	opts := fixtureOptions(t, project, &bytes.Buffer{})
+	opts.Repositories = []Repository{{Name: "loom", ContentPath: "loom"}, {Name: "other", ContentPath: "other"}}
+	if _, err := Render(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	page := readPublished(t, opts.PublishDir, "docs/loom/setup/index.html")
+	if strings.Contains(page, "a note of another repository") || !strings.Contains(page, "a note of its own") {
+		t.Errorf("the page includes another repository's file, or not its own:\n%s", between(page, `<div class="body">`, "</article>"))
 	}
 }

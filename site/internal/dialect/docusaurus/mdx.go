@@ -1,6 +1,7 @@
 package docusaurus
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -56,14 +57,17 @@ var inlineComponent = regexp.MustCompile(`<[A-Z][\w.]*(?:\s+[^<>]*?)?\s*/>`)
 
 // mayHaveMDX is the cheap test before the conversion.
 func mayHaveMDX(src []byte) bool {
-	s := string(src)
-	for _, mark := range []string{"import ", "export ", "<Tabs", "<TabItem", "<details", "<Admonition", "/>", "{/*"} {
-		if strings.Contains(s, mark) {
+	for _, mark := range mdxMarks {
+		if bytes.Contains(src, mark) {
 			return true
 		}
 	}
 	return false
 }
+
+// mdxMarks are what a page with something to convert holds (the test runs
+// on every page: no copy of it is made).
+var mdxMarks = [][]byte{[]byte("import "), []byte("export "), []byte("<Tabs"), []byte("<TabItem"), []byte("<details"), []byte("<Admonition"), []byte("/>"), []byte("{/*")}
 
 // mdxConverter holds the state of one page's conversion.
 type mdxConverter struct {
