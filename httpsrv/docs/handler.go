@@ -98,7 +98,7 @@ func (h *handler) serveSite(w http.ResponseWriter, r *http.Request) {
 			redirectPermanently(w, target)
 			return
 		}
-		found := lookup(root, r.URL.Path)
+		found := lookup(root, r.URL.Path, wantsMarkdown(r.Header.Get("Accept")))
 		if found.missing != nil && attempt < maxSiteAttempts && siteReplaced(root, h.publicDir) {
 			// The site this request opened was swapped out and is being
 			// deleted: what is missing may exist in the new one.

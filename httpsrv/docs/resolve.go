@@ -92,8 +92,9 @@ type lookupResult struct {
 // lookup resolves a URL path the way a static host does: files as they are,
 // directories through their index.html once the path ends in "/" (and by a
 // redirect before that), no directory listings, no file with a trailing "/".
-// The caller closes file.
-func lookup(root *os.Root, urlPath string) lookupResult {
+// A directory's index.md, its Markdown copy, stands in for index.html when
+// markdown is set and it exists. The caller closes file.
+func lookup(root *os.Root, urlPath string, markdown bool) lookupResult {
 	name := siteName(urlPath)
 	f, fi, err := openFile(root, name)
 	if err != nil {
@@ -110,6 +111,14 @@ func lookup(root *os.Root, urlPath string) lookupResult {
 	f.Close()
 	if !slash {
 		return lookupResult{name: name, redirect: true}
+	}
+	if markdown {
+		index := path.Join(name, "index.md")
+		if f, fi, err := openFile(root, index); err == nil && !fi.IsDir() {
+			return lookupResult{name: index, file: f, info: fi}
+		} else if err == nil {
+			f.Close()
+		}
 	}
 	index := path.Join(name, "index.html")
 	f, fi, err = openFile(root, index)

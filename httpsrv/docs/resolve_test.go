@@ -181,7 +181,7 @@ func TestLookup(t *testing.T) {
 		{"/nope", "nope", false, true},
 	}
 	for _, c := range cases {
-		got := lookup(root, c.path)
+		got := lookup(root, c.path, false)
 		if got.file != nil {
 			got.file.Close()
 		}

@@ -42,6 +42,9 @@ func (h *handler) serveFile(w http.ResponseWriter, r *http.Request, name string,
 	if canGzip {
 		hdr.Add("Vary", "Accept-Encoding")
 	}
+	if base := path.Base(name); base == "index.html" || base == "index.md" {
+		hdr.Add("Vary", "Accept") // a page: its HTML or its Markdown copy (markdown.go)
+	}
 	useGzip := canGzip && acceptsGzip(r) && r.Header.Get("Range") == ""
 
 	identityETag := etag
@@ -116,6 +119,9 @@ func (h *handler) internalError(w http.ResponseWriter, err error) {
 // contentTypeOf picks the media type from the extension, or sniffs the first
 // 512 bytes when the extension is unknown. It leaves f at the start.
 func contentTypeOf(name string, f io.ReadSeeker) (string, error) {
+	if path.Ext(name) == ".md" {
+		return markdownType, nil // mime.types lacks it on many systems
+	}
 	if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
 		return ct, nil
 	}
