@@ -106,17 +106,20 @@ type unitFacts struct {
 
 // pageFact is one page of a unit, as its facts file describes it.
 type pageFact struct {
-	Path      string              `json:"path"`
-	URL       string              `json:"url"`
-	Kind      string              `json:"kind"`
-	Title     string              `json:"title"`
-	RawTitle  string              `json:"rawTitle"`
-	LinkTitle string              `json:"linkTitle"`
-	Weight    int                 `json:"weight"`
-	Date      string              `json:"date"`
-	File      string              `json:"file"`
-	Terms     map[string][]string `json:"terms"`
-	Hash      string              `json:"hash"`
+	Path  string `json:"path"`
+	URL   string `json:"url"`
+	Kind  string `json:"kind"`
+	Title string `json:"title"`
+	// Description is what a listing says under its link (its front
+	// matter description, or its first paragraph).
+	Description string              `json:"description"`
+	RawTitle    string              `json:"rawTitle"`
+	LinkTitle   string              `json:"linkTitle"`
+	Weight      int                 `json:"weight"`
+	Date        string              `json:"date"`
+	File        string              `json:"file"`
+	Terms       map[string][]string `json:"terms"`
+	Hash        string              `json:"hash"`
 	// Aliases are the page's aliases as Hugo got them (site paths).
 	Aliases []string `json:"aliases"`
 }

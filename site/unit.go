@@ -188,6 +188,10 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
 		}
 		r.Issues = append(r.Issues, raw...)
+		unit, _ := unitOf(opts.Repositories, u.Unit)
+		if _, err := markdownCopies(scratch, opts.Generator.BaseURL, unit, r.Facts); err != nil {
+			return nil, err
+		}
 		r.Pages = detail.pagesBelow(u.Unit)
 		if len(paths) > 1 && excluded > markdown/2 {
 			r.Err = fmt.Errorf("render unit %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages", u.Unit, excluded, markdown)
