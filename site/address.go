@@ -2,22 +2,15 @@ package site
 
 import (
 	"crypto/sha256"
-	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"os"
-	"runtime/debug"
 	"sync"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/theme"
-	"github.com/docweave/docweave/version"
 )
-
-// addressVersion changes when the meaning of UnitAddress changes.
-const addressVersion = "docweave-unit-address/1"
 
 // UnitAddress is the content address of a unit's rendered output: the
 // hash of everything its pages depend on — the unit's documentation tree
@@ -35,9 +28,9 @@ func UnitAddress(g config.Generator, repos []Repository, unit, tree string) stri
 		Untrusted    []string            `json:"untrusted,omitempty"`
 		DocRoots     map[string][]string `json:"doc_roots,omitempty"`
 		Sources      map[string]string   `json:"sources,omitempty"`
-	}{g, siteRepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos), docRootsOf(repos), sourceURLsOf(repos)})
+	}{g, hugobuild.RepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos), docRootsOf(repos), sourceURLsOf(repos)})
 	h := sha256.New()
-	io.WriteString(h, addressVersion+"\n"+RendererID()+"\n"+themeHash()+"\n")
+	io.WriteString(h, hugobuild.AddressVersion+"\n"+hugobuild.RendererID()+"\n"+themeHash()+"\n")
 	h.Write(spec)
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -81,79 +74,6 @@ func sourceURLsOf(repos []Repository) map[string]string {
 		}
 	}
 	return out
-}
-
-var (
-	rendererOnce sync.Once
-	rendererID   string
-)
-
-// RendererID names the code that renders: docweave's version and Hugo's.
-// A development build (no release version, or a checkout with changes)
-// is named by the hash of its own executable, so a rebuilt binary never
-// reuses what an earlier one rendered.
-func RendererID() string {
-	rendererOnce.Do(func() {
-		rendererID = version.String() + " hugo " + version.HugoVersion()
-		if !isDevelopmentBuild() {
-			return
-		}
-		if id, err := executableID(); err == nil {
-			rendererID += " exe " + id
-		}
-	})
-	return rendererID
-}
-
-// executableID identifies this executable's code: the hash of its Go
-// build ID (an ELF note the Go linker writes, which changes whenever the
-// code does), read without reading the whole file; else the hash of the
-// whole file.
-func executableID() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", err
-	}
-	if f, err := elf.Open(exe); err == nil {
-		defer f.Close()
-		if sec := f.Section(".note.go.buildid"); sec != nil {
-			if data, err := sec.Data(); err == nil && len(data) > 0 {
-				sum := sha256.Sum256(data)
-				return "buildid-" + hex.EncodeToString(sum[:]), nil
-			}
-		}
-	}
-	file, err := os.Open(exe)
-	if err != nil {
-		return "", err
-	}
-	defer file.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, file); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// isDevelopmentBuild reports whether this binary's version does not pin
-// its code: no release version, or a checkout with uncommitted changes.
-func isDevelopmentBuild() bool {
-	if version.Version != "" {
-		return false
-	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return true
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return false
-	}
-	for _, s := range info.Settings {
-		if s.Key == "vcs.modified" {
-			return s.Value == "true"
-		}
-	}
-	return true
 }
 
 var (

@@ -27,7 +27,7 @@ type pageFinder struct {
 	files    map[string]bool   // the Markdown files
 }
 
-func newPageFinder(l hugobuild.Layout, tree pages.Tree, scan contentScan) *pageFinder {
+func newPageFinder(l hugobuild.Layout, tree pages.Tree, scan hugobuild.ContentScan) *pageFinder {
 	f := &pageFinder{
 		fileDirs: []string{l.ContentDir + "/", l.PagesDir + "/"},
 		logical:  make(map[string]string, len(tree.Markdown)),

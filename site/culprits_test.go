@@ -16,7 +16,7 @@ import (
 func testFinder(t *testing.T) (*pageFinder, hugobuild.Layout) {
 	l := hugobuild.NewLayout("/p", "/out")
 	tree := pages.Tree{Markdown: []string{"r/a.md", "r/My Page.md", "r/sub/README.md", "r/b.md"}}
-	scan := contentScan{IndexFiles: map[string]string{"r/sub": "r/sub/README.md"}}
+	scan := hugobuild.ContentScan{IndexFiles: map[string]string{"r/sub": "r/sub/README.md"}}
 	return newPageFinder(l, tree, scan), l
 }
 

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/mdcopy"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // markdownCopies writes, after a unit rendered into publish (the render's
@@ -14,12 +16,12 @@ import (
 // (index.md beside index.html) and the unit's llms.txt and llms-full.txt
 // (package mdcopy), from its facts. They travel with the unit's output, so
 // a unit reused by its content address keeps them.
-func markdownCopies(publish, baseURL string, unit Unit, facts []byte) (int, error) {
-	var uf unitFacts
+func markdownCopies(publish, baseURL string, unit model.Unit, facts []byte) (int, error) {
+	var uf model.UnitFacts
 	if err := json.Unmarshal(facts, &uf); err != nil {
 		return 0, fmt.Errorf("read facts of unit %s: %w", unit.Path, err)
 	}
-	basePath := sitePath(baseURL)
+	basePath := hugobuild.SitePath(baseURL)
 	u := mdcopy.Unit{Title: unitTitle(unit), Summary: unit.Repository.Description, URL: basePath + "docs/" + unit.Path + "/"}
 	if u.Summary == "" {
 		u.Summary = uf.Summary
@@ -42,7 +44,7 @@ func markdownCopies(publish, baseURL string, unit Unit, facts []byte) (int, erro
 
 // unitTitle names a unit in its llms.txt: the repository, and the version
 // when it is one.
-func unitTitle(u Unit) string {
+func unitTitle(u model.Unit) string {
 	if u.Version != nil {
 		return u.Repository.Name + " " + u.Version.Name
 	}

@@ -45,3 +45,26 @@ func TestEveryPageHasItsMarkdownCopy(t *testing.T) {
 		t.Errorf("llms-full.txt of alpha lacks its pages:\n%.2000s", full)
 	}
 }
+
+// TestTheSiteRootHasItsSitemapAndLLMsIndex: the assembly writes
+// sitemap.xml (every page, with the time its content changed), robots.txt
+// naming it, and llms.txt with a section per repository.
+func TestTheSiteRootHasItsSitemapAndLLMsIndex(t *testing.T) {
+	opts, _, _ := renderFixture(t)
+	sm := readPublished(t, opts.PublishDir, "sitemap.xml")
+	for _, want := range []string{"<loc>/</loc>", "<loc>/docs/alpha/guide/configure/</loc>", "<loc>/docs/beta/api/</loc>"} {
+		if !strings.Contains(sm, want) {
+			t.Errorf("sitemap.xml lacks %s:\n%.1500s", want, sm)
+		}
+	}
+	if !strings.Contains(readPublished(t, opts.PublishDir, "robots.txt"), "Sitemap: /sitemap.xml") {
+		t.Error("robots.txt does not name the sitemap")
+	}
+	llms := readPublished(t, opts.PublishDir, "llms.txt")
+	for _, want := range []string{"# Fixture Docs\n\n> Two repositories, rendered for tests.\n", "\n## alpha\n", "\n## beta\n",
+		"- [Configuring Alpha](/docs/alpha/guide/configure/index.md)", "[llms-full.txt](/docs/beta/llms-full.txt)"} {
+		if !strings.Contains(llms, want) {
+			t.Errorf("llms.txt lacks %q:\n%s", want, llms)
+		}
+	}
+}

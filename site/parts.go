@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/assembly"
 	"github.com/docweave/docweave/site/internal/hugobuild"
 	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/internal/searchindex"
@@ -20,7 +20,7 @@ import (
 // A site is rendered in parts. Each unit — a repository, or one version of
 // a versioned repository — is rendered by a Hugo build of its own
 // (RenderUnit), which sees the rest of the site only through the settings
-// and the list of repositories and versions (params.go). The assembly
+// and the list of repositories and versions (hugobuild/params.go). The assembly
 // (Assemble) then renders what spans units from the facts each unit
 // emitted, and places the units' files beside it. The pipeline stores each
 // unit's output by a content address (UnitAddress) and renders again only
@@ -80,13 +80,13 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 		units  []AssembledUnit
 		failed []error
 	)
-	for i, u := range Units(repos) {
+	for i, u := range model.Units(repos) {
 		src := filepath.Join(opts.ProjectDir, "content", filepath.FromSlash(u.Path))
 		if st, err := os.Stat(src); err != nil || !st.IsDir() {
 			continue // nothing of it was laid out
 		}
 		dir := filepath.Join(work, "units", fmt.Sprint(i))
-		if err := linkTree(src, filepath.Join(dir, "content", filepath.FromSlash(u.Path))); err != nil {
+		if err := assembly.LinkTree(src, filepath.Join(dir, "content", filepath.FromSlash(u.Path))); err != nil {
 			return Result{}, fmt.Errorf("render site %s: unit %s: %w", opts.ProjectDir, u.Path, err)
 		}
 		published := filepath.Join(dir, "public")
@@ -107,7 +107,7 @@ func render(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 		res.Pages += ur.Pages
 		res.Issues = append(res.Issues, ur.Issues...)
 		units = append(units, AssembledUnit{Path: u.Path, Facts: ur.Facts, Search: ur.Search,
-			Place: func(_ context.Context, to string) error { return linkTree(published, to) }})
+			Place: func(_ context.Context, to string) error { return assembly.LinkTree(published, to) }})
 	}
 	if len(units) == 0 && len(failed) > 0 {
 		return Result{}, fmt.Errorf("render site %s: no unit could be rendered: %w", opts.ProjectDir, errors.Join(failed...))
@@ -143,7 +143,7 @@ func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, erro
 			return Result{}, err
 		}
 	}
-	res, err := renderProject(ctx, opts, renderRole{whole: true}, themeFS)
+	res, err := renderProject(ctx, opts, hugobuild.Role{Whole: true}, themeFS)
 	if err != nil {
 		return res, err
 	}
@@ -154,7 +154,7 @@ func renderWhole(ctx context.Context, opts Options, themeFS fs.FS) (Result, erro
 // render into the pieces an assembly writes (package searchindex), so that
 // both publish the same site.
 func compactWholeSearch(opts Options) error {
-	units := Units(opts.Repositories)
+	units := model.Units(opts.Repositories)
 	paths := make([]string, len(units))
 	for i, u := range units {
 		paths[i] = u.Path
@@ -171,7 +171,7 @@ func compactWholeSearch(opts Options) error {
 	if err != nil {
 		return err
 	}
-	_, err = placeSearchFiles(opts.PublishDir, files, nil)
+	_, err = assembly.PlaceSearchFiles(opts.PublishDir, files, nil)
 	return err
 }
 
@@ -190,47 +190,4 @@ func repositoriesOfContent(contentDir string) ([]Repository, error) {
 	}
 	sort.Slice(repos, func(i, j int) bool { return repos[i].Name < repos[j].Name })
 	return repos, nil
-}
-
-// linkTree reproduces the files below src under dst as hard links (copies
-// where the file system cannot link), creating directories as needed.
-func linkTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			return os.MkdirAll(target, 0o755)
-		case !d.Type().IsRegular():
-			return nil
-		}
-		if err := os.Link(p, target); err == nil {
-			return nil
-		}
-		return copyFile(p, target)
-	})
-}
-
-// copyFile copies one regular file.
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/docweave/docweave/site/internal/assembly"
 	"github.com/rs/zerolog"
 )
 
@@ -41,7 +43,7 @@ func fixtureUnits(t *testing.T, betaIndex, label string) []AssembledUnit {
 			id = unit + "-" + label
 		}
 		units = append(units, AssembledUnit{Path: unit, ID: id, Facts: res.Facts, Search: res.Search,
-			Place: func(_ context.Context, to string) error { return linkTree(published, to) }})
+			Place: func(_ context.Context, to string) error { return assembly.LinkTree(published, to) }})
 	}
 	return units
 }
@@ -78,10 +80,7 @@ func TestAssemblyIntoAPlacedSiteChangesOnlyWhatDiffers(t *testing.T) {
 		if fmt.Sprint(digestSite(t, dir)) != fmt.Sprint(digestSite(t, freshDir)) {
 			t.Errorf("%s: the site differs from a fresh assembly", what)
 		}
-		onDisk, err := hashTree(dir, ".")
-		if err != nil {
-			t.Fatal(err)
-		}
+		onDisk := filesOnDisk(t, dir)
 		if fmt.Sprint(onDisk) != fmt.Sprint(res.Placed.FileHashes()) {
 			t.Errorf("%s: the description does not match the directory", what)
 		}
@@ -140,7 +139,7 @@ func TestAssemblyOverTheOneFileSearchIndex(t *testing.T) {
 	asEarlier := func(placed *PlacedSite) *PlacedSite {
 		t.Helper()
 		for _, f := range placed.SearchFiles {
-			if err := removeFile(dir, f.Rel); err != nil {
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(f.Rel))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -157,10 +156,7 @@ func TestAssemblyOverTheOneFileSearchIndex(t *testing.T) {
 	}
 
 	again := assembleInto(t, work, dir, asEarlier(fresh.Placed), units)
-	onDisk, err := hashTree(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	onDisk := filesOnDisk(t, dir)
 	if fmt.Sprint(onDisk) != fmt.Sprint(again.Placed.FileHashes()) {
 		t.Errorf("the description does not match the directory:\n%v\n%v", onDisk, again.Placed.FileHashes())
 	}
@@ -181,4 +177,24 @@ func TestAssemblyOverTheOneFileSearchIndex(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "search")); !os.IsNotExist(err) {
 		t.Errorf("the earlier one-file index stayed on a site without search: %v", err)
 	}
+}
+
+// filesOnDisk lists every file below dir with the hash of its content, in
+// the order of a walk, as a PlacedSite describes the files it placed.
+func filesOnDisk(t *testing.T, dir string) []assembly.FileHash {
+	t.Helper()
+	var out []assembly.FileHash
+	err := fs.WalkDir(os.DirFS(dir), ".", func(rel string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		sum := sha256.Sum256(data)
+		out = append(out, assembly.FileHash{Rel: rel, Hash: hex.EncodeToString(sum[:])})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func prepareContent(l hugobuild.Layout, themeFS fs.FS, repos []Repository) (*pre
 	if err := l.InstallTheme(themeFS, theme.Name); err != nil {
 		return nil, err
 	}
-	tree, err := walkContent(l.ContentDir)
+	tree, err := hugobuild.WalkContent(l.ContentDir)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site/internal/assembly"
 )
 
 // renderedUnit renders one unit of repos from files (slash paths below
@@ -27,7 +28,7 @@ func renderedUnit(t *testing.T, repos []Repository, unit string, files map[strin
 		t.Fatal(err)
 	}
 	return AssembledUnit{Path: unit, ID: unit + "-1", Facts: res.Facts, Search: res.Search,
-		Place: func(_ context.Context, to string) error { return linkTree(published, to) }}
+		Place: func(_ context.Context, to string) error { return assembly.LinkTree(published, to) }}
 }
 
 func assembleUnits(t *testing.T, repos []Repository, units ...AssembledUnit) (AssembleResult, string) {
@@ -51,7 +52,7 @@ func TestTheRedirectMapListsEveryAlias(t *testing.T) {
 		"content/gb/faq.md":         "---\ntitle: FAQ\naliases: [/questions.html]\n---\nAsk.\n",
 	})
 	res, dir := assembleUnits(t, repos, unit)
-	data, err := os.ReadFile(filepath.Join(dir, RedirectsFile))
+	data, err := os.ReadFile(filepath.Join(dir, assembly.RedirectsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestTheRedirectMapListsEveryAlias(t *testing.T) {
 		"/docs/gb/install/ /docs/gb/guide/setup/ 301\n" +
 		"/docs/gb/questions.html /docs/gb/faq/ 301\n"
 	if string(data) != want {
-		t.Errorf("%s:\n%s\nwant:\n%s", RedirectsFile, data, want)
+		t.Errorf("%s:\n%s\nwant:\n%s", assembly.RedirectsFile, data, want)
 	}
 	if res.Redirects != 4 || len(res.Conflicts) != 0 {
 		t.Errorf("redirects %d, conflicts %v", res.Redirects, res.Conflicts)
@@ -71,64 +72,10 @@ func TestTheRedirectMapListsEveryAlias(t *testing.T) {
 	}
 	found := false
 	for _, f := range res.Placed.FileHashes() {
-		found = found || f.Rel == RedirectsFile
+		found = found || f.Rel == assembly.RedirectsFile
 	}
 	if !found {
 		t.Error("the placed site does not list the redirect map")
-	}
-}
-
-// Issue 15: two repositories never claim the same URL: an alias of one
-// that lands on a page of another is a conflict naming both, and the
-// first in configuration order keeps the URL. (Content paths of a valid
-// configuration do not nest, so the claims are made from facts here; the
-// moved pages of TestMovedPages... conflict through real builds.)
-func TestTwoRepositoriesNeverClaimOneURL(t *testing.T) {
-	guide := Repository{Name: "guide", ContentPath: "guide"}
-	extra := Repository{Name: "extra", ContentPath: "guide/extra"}
-	facts := map[string]*unitFacts{
-		"guide": {Unit: "guide", Pages: []pageFact{
-			{Path: "", URL: "/docs/guide/", File: "docs/guide/_index.md"},
-			{Path: "/start", URL: "/docs/guide/start/", File: "docs/guide/start.md", Aliases: []string{"/docs/guide/extra/intro/", "/docs/guide/begin/"}},
-		}},
-		"guide/extra": {Unit: "guide/extra", Pages: []pageFact{
-			{Path: "/intro", URL: "/docs/guide/extra/intro/", File: "docs/guide/extra/intro.md"},
-		}},
-	}
-	for _, tc := range []struct {
-		name          string
-		repos         []Repository
-		winner, loser URLClaim
-		inMap         bool
-	}{
-		{"alias first", []Repository{guide, extra},
-			URLClaim{Repository: "guide", File: "start.md", Kind: "alias"}, URLClaim{Repository: "extra", File: "intro.md", Kind: "page"}, true},
-		{"page first", []Repository{extra, guide},
-			URLClaim{Repository: "extra", File: "intro.md", Kind: "page"}, URLClaim{Repository: "guide", File: "start.md", Kind: "alias"}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			claims := claimSite(tc.repos, facts, nil)
-			if len(claims.conflicts) != 1 {
-				t.Fatalf("conflicts: %+v, want one", claims.conflicts)
-			}
-			c := claims.conflicts[0]
-			if c.URL != "/docs/guide/extra/intro/" || c.Winner != tc.winner || c.Loser != tc.loser {
-				t.Errorf("conflict %+v, want %v winning over %v", c, tc.winner, tc.loser)
-			}
-			msg := c.Message()
-			for _, want := range []string{"guide", "extra", "start.md", "intro.md"} {
-				if !strings.Contains(msg, want) {
-					t.Errorf("message %q does not name %s", msg, want)
-				}
-			}
-			m := string(redirectMap(claims.redirects))
-			if got := strings.Contains(m, "/docs/guide/extra/intro/ "); got != tc.inMap {
-				t.Errorf("alias in the map: %v, want %v:\n%s", got, tc.inMap, m)
-			}
-			if !strings.Contains(m, "/docs/guide/begin/ /docs/guide/start/ 301\n") {
-				t.Errorf("the alias without conflict is missing:\n%s", m)
-			}
-		})
 	}
 }
 
@@ -143,7 +90,7 @@ func assembleRemembering(t *testing.T, repos []Repository, remembered []events.P
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, RedirectsFile))
+	data, err := os.ReadFile(filepath.Join(dir, assembly.RedirectsFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,9 +106,9 @@ func remembers(urls []events.PublishedURL, url string) bool {
 func checkMoved(t *testing.T, res AssembleResult, dir, redirects, old, new string) {
 	t.Helper()
 	if line := old + " " + new + " 301\n"; !strings.Contains(redirects, line) {
-		t.Errorf("%s lacks %q:\n%s", RedirectsFile, line, redirects)
+		t.Errorf("%s lacks %q:\n%s", assembly.RedirectsFile, line, redirects)
 	}
-	page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(redirectPageFile(old))))
+	page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(old, "/")), "index.html"))
 	if err != nil || !strings.Contains(string(page), `content="0; url=`+new+`"`) {
 		t.Errorf("no redirect page at %s to %s: %v\n%s", old, new, err, page)
 	}
@@ -268,7 +215,7 @@ func TestARenameBackKeepsThePage(t *testing.T) {
 			t.Fatal(err)
 		}
 		placed, remembered = res.Placed, res.URLs
-		data, err := os.ReadFile(filepath.Join(dir, RedirectsFile))
+		data, err := os.ReadFile(filepath.Join(dir, assembly.RedirectsFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,10 +232,7 @@ func TestARenameBackKeepsThePage(t *testing.T) {
 	if err != nil || !strings.Contains(string(page), "step by step") {
 		t.Errorf("the page back at its URL is gone or a redirect: %v\n%s", err, page)
 	}
-	onDisk, err := hashTree(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	onDisk := filesOnDisk(t, dir)
 	if fmt.Sprint(onDisk) != fmt.Sprint(placed.FileHashes()) {
 		t.Errorf("the placed description differs from the directory:\n%v\n%v", placed.FileHashes(), onDisk)
 	}

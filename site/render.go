@@ -32,7 +32,7 @@ const maxBuildAttempts = 6
 // The context is checked before each build starts and after it ends; Hugo
 // cannot be interrupted midway, so a cancelled render finishes its build
 // and then reports ctx's error (the caller discards the staging directory).
-func renderProject(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, error) {
+func renderProject(ctx context.Context, opts Options, role hugobuild.Role, themeFS fs.FS) (Result, error) {
 	res, _, err := renderProjectDetailed(ctx, opts, role, themeFS)
 	return res, err
 }
@@ -45,7 +45,7 @@ type projectDetail struct {
 	excluded map[string]bool
 	pages    map[string]int // content path's first segments → pages; see pagesBelow
 	// indexFiles maps a content directory to the file mounted as its
-	// _index (contentScan.IndexFiles): a page's file as Hugo reports it is
+	// _index (hugobuild.ContentScan.IndexFiles): a page's file as Hugo reports it is
 	// that file.
 	indexFiles map[string]string
 }
@@ -65,7 +65,7 @@ func (d projectDetail) pagesBelow(dir string) int {
 // renderProjectDetailed is renderProject with what a batch needs to split
 // its outcome by unit. In a batch, a unit most of whose pages cannot
 // render does not stop the build: the caller fails that unit alone.
-func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, themeFS fs.FS) (Result, projectDetail, error) {
+func renderProjectDetailed(ctx context.Context, opts Options, role hugobuild.Role, themeFS fs.FS) (Result, projectDetail, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site: %w", err)
 	}
@@ -137,7 +137,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 			}
 			leftOut = append(leftOut, rel)
 		}
-		if len(role.units) <= 1 && len(content.Excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
+		if len(role.Units) <= 1 && len(content.Excluded)+len(leftOut) > len(content.tree.Markdown)/2 {
 			return Result{}, projectDetail{}, fmt.Errorf("render site %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages: %w",
 				l.ProjectDir, len(content.Excluded)+len(leftOut), len(content.tree.Markdown), err)
 		}
@@ -193,7 +193,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role renderRole, t
 type build struct {
 	pagesByFile map[string]int // pages rendered per Markdown file (slash path of content/)
 	logged      int            // errors this build's own loggers recorded
-	scan        contentScan
+	scan        hugobuild.ContentScan
 	pages       int
 	static      int
 	culprits    map[string]string // on failure: the pages Hugo named, with its message
@@ -201,24 +201,25 @@ type build struct {
 
 // runBuild plans the sections for the pages not left out, writes the Hugo
 // configuration and runs one build into l.PublishDir.
-func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *preparedContent, log zerolog.Logger) (build, error) {
-	plan := contentPlan{
-		scan:      planContent(content.tree, opts.Repositories, content.Excluded),
-		excluded:  content.Excluded,
-		rewritten: content.Rewritten,
+func runBuild(l hugobuild.Layout, opts Options, role hugobuild.Role, content *preparedContent, log zerolog.Logger) (build, error) {
+	plan := hugobuild.Plan{
+		Scan:      hugobuild.PlanContent(content.tree, opts.Repositories, content.Excluded),
+		Excluded:  content.Excluded,
+		Rewritten: content.Rewritten,
 	}
-	followAuthorsNav(&plan.scan, content.Sections, opts.Repositories)
-	b := build{scan: plan.scan}
+	hugobuild.FollowAuthorsNav(&plan.Scan, content.Sections, opts.Repositories)
+	b := build{scan: plan.Scan}
 	if err := os.RemoveAll(l.SectionsDir); err != nil {
 		return b, fmt.Errorf("remove generated %s: %w", l.SectionsDir, err)
 	}
-	if err := writeSections(l.SectionsDir, plan.scan.Generated, plan.scan.Weights); err != nil {
+	if err := hugobuild.WriteSections(l.SectionsDir, plan.Scan.Generated, plan.Scan.Weights); err != nil {
 		return b, err
 	}
-	if err := writeVersionRedirects(l.SectionsDir, plan.scan.Redirects); err != nil {
+	if err := hugobuild.WriteVersionRedirects(l.SectionsDir, plan.Scan.Redirects); err != nil {
 		return b, err
 	}
-	if err := writeHugoConfig(l.ConfigFile, hugoConfig(opts, l, plan, role)); err != nil {
+	role.TemplateMetrics = opts.TemplateMetrics != nil
+	if err := hugobuild.WriteConfig(l.ConfigFile, hugobuild.Config(opts.Generator, opts.Repositories, l, plan, role)); err != nil {
 		return b, err
 	}
 
@@ -237,13 +238,13 @@ func runBuild(l hugobuild.Layout, opts Options, role renderRole, content *prepar
 	}
 	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
 		b.logged = len(hugoErrs.All())
-		b.culprits = newPageFinder(l, content.tree, plan.scan).culprits(err, hugoErrs.All())
+		b.culprits = newPageFinder(l, content.tree, plan.Scan).culprits(err, hugoErrs.All())
 		if logged := hugoErrs.String(); logged != "" {
 			return b, fmt.Errorf("hugo build: %w (logged: %s)", err, logged)
 		}
 		return b, fmt.Errorf("hugo build: %w", err)
 	}
-	if opts.TemplateMetrics != nil && role.whole && sites.Metrics != nil {
+	if opts.TemplateMetrics != nil && role.Whole && sites.Metrics != nil {
 		sites.Metrics.WriteMetrics(opts.TemplateMetrics)
 	}
 	b.pagesByFile = hugobuild.MarkdownPages(sites, l)

@@ -32,21 +32,53 @@
 // again. Each case is an Issue in the Result. A unit that cannot render
 // at all fails alone.
 //
-// This package holds the entry points and the render of a unit; each
-// other part has a package of its own under site/internal, so that only
-// these entry points are exported:
+// This package holds the entry points and the render of a unit (parts.go
+// splits a site into units, unit.go and render.go render one, culprits.go
+// finds the pages that broke a build, validate.go checks the
+// options, address.go names a unit's output, mdcopies.go writes its
+// pages' Markdown copies). Only these are exported:
 //
-//	model        the repositories, versions and issues every part shares
+//	Render, RenderWhole, RenderWholeMinimal  a whole site (Options, Result)
+//	RenderUnit                               one unit (UnitOptions, UnitResult)
+//	Assemble                                 a site of rendered units
+//	                                         (AssembleOptions, AssembledUnit,
+//	                                         AssembleResult, PlacedSite,
+//	                                         URLConflict: aliases of package
+//	                                         assembly's types)
+//	Spec, UnitAddress                        what a unit is rendered with and
+//	                                         its content address
+//	Repository, Version, Issue, the Issue…   the shared vocabulary (aliases
+//	codes, EditURLPlaceholder,               of package model's)
+//	LiveReloadPortParam
+//
+// Each other part has a package of its own under site/internal:
+//
+//	model        the repositories, versions, units, unit facts and issues
+//	             every part shares
 //	pages        a repository's Markdown files → neutral Markdown pages:
 //	             checks, front matter, dialects, links, navigation
 //	dialect      the Dialect interface; dialect/hugo, dialect/gitbook,
-//	             dialect/admonitions (MkDocs and Docusaurus callouts),
-//	             dialect/mkdocs, dialect/docusaurus: one package each,
-//	             listed in pages/dialects.go
+//	             dialect/github, dialect/material, dialect/admonitions
+//	             (MkDocs and Docusaurus callouts), dialect/mkdocs,
+//	             dialect/docusaurus: one package each, listed in
+//	             pages/dialects.go
 //	links        what a page's links name in its unit
 //	mdcode       where a Markdown body's code is
-//	hugobuild    the machinery of one Hugo build in this process
+//	rawsyntax    the source syntax a rendered page shows as text
+//	mdcopy       a rendered page as Markdown, for tools (index.md beside
+//	             index.html), and the llms.txt files listing them
+//	sitemap      sitemap.xml and robots.txt
+//	hugobuild    the machinery of one Hugo build in this process: its
+//	             configuration, the content planned onto Hugo's sections,
+//	             the build itself
+//	assembly     one site of rendered units: the pages that span units,
+//	             placing, version switchers, search index, redirects
 //	searchindex  the site's search index from the units' records
+//
+// A page's path runs forward through them: pages prepares its file, the
+// unit's render (this package) plans it onto sections and builds it with
+// hugobuild, its facts and search entries go to assembly, which places it
+// and writes searchindex's index.
 //
 // Hugo is driven through hugolib (LoadConfig, NewHugoSites, Build, Close)
 // rather than through its command package: each render builds a fresh set of

@@ -21,6 +21,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/bench/farm"
+	"github.com/docweave/docweave/site/internal/assembly"
 	"github.com/docweave/docweave/site/internal/searchindex"
 )
 
@@ -42,7 +43,7 @@ type siteDigest struct {
 
 var mainElement = regexp.MustCompile(`(?s)<main[ >].*</main>`)
 
-// digestSite reads a published site. The redirect map (RedirectsFile) is
+// digestSite reads a published site. The redirect map (assembly.RedirectsFile) is
 // left out: the one-piece renderers, of today and of the golden's commit,
 // write none (redirects_test.go checks it). The search index is read back
 // into its entries (searchindex.go writes it in pieces named by content,
@@ -56,7 +57,7 @@ func digestSite(t *testing.T, dir string) siteDigest {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if rel == RedirectsFile {
+		if rel == assembly.RedirectsFile {
 			return nil
 		}
 		if strings.HasPrefix(rel, "search/") && rel != searchindex.ManifestFile {
@@ -211,11 +212,12 @@ func TestSameSiteAsOnePiece(t *testing.T) {
 		}
 		whole := render(t, opts(t), true)
 		// The Markdown copies and llms files are made after a unit renders
-		// (mdcopies.go), from its HTML, compared below; a render in one
-		// piece, a benchmark's, makes none.
+		// (mdcopies.go), from its HTML, compared below, and the sitemap
+		// by the assembly; a render in one piece, a benchmark's, makes
+		// none of them.
 		parts.Files = slices.DeleteFunc(slices.Clone(parts.Files), func(f string) bool {
 			name := path.Base(f)
-			return name == "index.md" || name == "llms.txt" || name == "llms-full.txt"
+			return name == "index.md" || name == "llms.txt" || name == "llms-full.txt" || f == "sitemap.xml" || f == "robots.txt"
 		})
 		if a, b := strings.Join(parts.Files, "\n"), strings.Join(whole.Files, "\n"); a != b {
 			t.Errorf("%s: parts and one piece publish other files:\n%s", name, setDiff(whole.Files, parts.Files))

@@ -101,7 +101,7 @@ type batchUnit struct {
 // renderBatch renders several units of one site in one Hugo build; a
 // unit alone (RenderUnit) is a batch of one. Every unit's result is what
 // it gets alone: the theme's pages show nothing of another unit that is
-// not in the settings (params.go), a page's problems are its unit's, and a
+// not in the settings (hugobuild/params.go), a page's problems are its unit's, and a
 // unit most of whose pages cannot render fails alone (UnitResult.Err). An
 // error means the batch as a whole could not be rendered. The render stage
 // renders one unit per build: batches of 8 units of the 20x50 farm cost
@@ -114,10 +114,10 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 	paths := make([]string, len(opts.Units))
 	tops := map[string]bool{}
 	for i, u := range opts.Units {
-		if _, ok := unitOf(opts.Repositories, u.Unit); !ok {
+		if _, ok := model.UnitOf(opts.Repositories, u.Unit); !ok {
 			return nil, fmt.Errorf("site: Unit %q is not the content path of a repository or of a version of one in Repositories", u.Unit)
 		}
-		if err := validatePublishDir(u.PublishDir, opts.ProjectDir); err != nil {
+		if err := hugobuild.ValidatePublishDir(u.PublishDir, opts.ProjectDir); err != nil {
 			return nil, err
 		}
 		paths[i] = u.Unit
@@ -148,7 +148,7 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 		Generator:    opts.Generator,
 		Repositories: opts.Repositories,
 		Logger:       log,
-	}, renderRole{units: paths}, themeFS)
+	}, hugobuild.Role{Units: paths}, themeFS)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", unitsNamed(paths), err)
 	}
@@ -183,12 +183,12 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 				r.Issues = append(r.Issues, is)
 			}
 		}
-		raw, err := rawSyntaxIssues(scratch, filepath.Join(opts.ProjectDir, "content"), sitePath(opts.Generator.BaseURL), r.Facts, detail.indexFiles)
+		raw, err := rawSyntaxIssues(scratch, filepath.Join(opts.ProjectDir, "content"), hugobuild.SitePath(opts.Generator.BaseURL), r.Facts, detail.indexFiles)
 		if err != nil {
 			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
 		}
 		r.Issues = append(r.Issues, raw...)
-		unit, _ := unitOf(opts.Repositories, u.Unit)
+		unit, _ := model.UnitOf(opts.Repositories, u.Unit)
 		if _, err := markdownCopies(scratch, opts.Generator.BaseURL, unit, r.Facts); err != nil {
 			return nil, err
 		}
@@ -233,7 +233,7 @@ func splitFacts(publish string, units []string) (map[string][]byte, error) {
 	data, err := os.ReadFile(filepath.Join(publish, "_unit", "facts.json"))
 	if errors.Is(err, os.ErrNotExist) {
 		for _, u := range units {
-			out[u], _ = json.Marshal(unitFacts{Unit: u, Pages: []pageFact{}})
+			out[u], _ = json.Marshal(model.UnitFacts{Unit: u, Pages: []model.PageFact{}})
 		}
 		return out, nil
 	}
@@ -277,7 +277,7 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchin
 	if err != nil {
 		return nil, fmt.Errorf("render %s: its search entries: %w", unitsNamed(units), err)
 	}
-	base := sitePath(baseURL)
+	base := hugobuild.SitePath(baseURL)
 	byUnit := map[string][]searchindex.Entry{}
 	for _, e := range entries {
 		owner := ""
@@ -299,43 +299,6 @@ func splitSearch(publish, baseURL string, units []string) (map[string][]searchin
 	return byUnit, nil
 }
 
-// Unit is one unit of a site: a repository, or one version of a
-// versioned one.
-type Unit struct {
-	// Path is its content path: ContentPath, or ContentPath/Slug.
-	Path string
-	// Repository is the repository it belongs to.
-	Repository Repository
-	// Version is the version it is, for a versioned repository.
-	Version *Version
-}
-
-// Units lists the units of a site's repositories in menu order: each
-// repository, or each version of a versioned one in switcher order.
-func Units(repos []Repository) []Unit {
-	var out []Unit
-	for _, r := range repos {
-		if len(r.Versions) == 0 {
-			out = append(out, Unit{Path: r.ContentPath, Repository: r})
-			continue
-		}
-		for i := range r.Versions {
-			out = append(out, Unit{Path: path.Join(r.ContentPath, r.Versions[i].Slug), Repository: r, Version: &r.Versions[i]})
-		}
-	}
-	return out
-}
-
-// unitOf finds the unit with the given content path.
-func unitOf(repos []Repository, unitPath string) (Unit, bool) {
-	for _, u := range Units(repos) {
-		if u.Path == unitPath {
-			return u, true
-		}
-	}
-	return Unit{}, false
-}
-
 // rawSyntaxIssues reads (package rawsyntax) each rendered page of a unit
 // that has a file in contentDir (its facts, as splitFacts gives them,
 // under publish, the render's output; basePath the site's path;
@@ -344,7 +307,7 @@ func unitOf(repos []Repository, unitPath string) (Unit, bool) {
 // on it, naming the page's file and an example. These issues are how the
 // build report counts, per repository, what no dialect converted.
 func rawSyntaxIssues(publish, contentDir, basePath string, facts []byte, indexFiles map[string]string) ([]model.Issue, error) {
-	var uf unitFacts
+	var uf model.UnitFacts
 	if err := json.Unmarshal(facts, &uf); err != nil {
 		return nil, fmt.Errorf("read facts of unit: %w", err)
 	}
@@ -369,4 +332,9 @@ func rawSyntaxIssues(publish, contentDir, basePath string, facts []byte, indexFi
 		read = append(read, rawsyntax.Page{File: file, HTML: filepath.Join(publish, filepath.FromSlash(rel), "index.html")})
 	}
 	return rawsyntax.Issues(read)
+}
+
+// hasPathPrefix reports whether p is dir or below it (slash paths).
+func hasPathPrefix(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }

@@ -11,16 +11,13 @@ import (
 	"strings"
 
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
 // themeVariants are the values of generator.params.themeVariant this theme
 // knows (config.ThemeVariants: the configuration is checked against the
 // same list when it loads).
 var themeVariants = config.ThemeVariants
-
-// reservedParam is the theme parameter docweave fills itself (the
-// repository list for the menu); a configuration may not set it.
-const reservedParam = config.ReservedParam
 
 // LiveReloadPortParam is the theme parameter that turns on the live-reload
 // client: the port of the daemon's live-reload server, on the host the page
@@ -42,7 +39,7 @@ func validate(opts Options) (Options, error) {
 		return opts, fmt.Errorf("site: ProjectDir %q has no content/ directory; expected the render stage to write the documentation there first", abs)
 	}
 
-	if err := validatePublishDir(opts.PublishDir, abs); err != nil {
+	if err := hugobuild.ValidatePublishDir(opts.PublishDir, abs); err != nil {
 		return opts, err
 	}
 	if err := validateRepositories(opts.Repositories); err != nil {
@@ -60,29 +57,6 @@ func validate(opts Options) (Options, error) {
 		}
 	}
 	return opts, nil
-}
-
-// validatePublishDir requires an absolute directory that is empty or absent
-// and outside the project, so Hugo never mixes a new site with old files or
-// reads its own output back as input.
-func validatePublishDir(dir, projectDir string) error {
-	if dir == "" || !filepath.IsAbs(dir) {
-		return fmt.Errorf("site: PublishDir %q: expected an absolute directory path", dir)
-	}
-	dir = filepath.Clean(dir)
-	if dir == projectDir || strings.HasPrefix(dir, filepath.Join(projectDir, "content")+string(filepath.Separator)) || dir == filepath.Join(projectDir, "content") {
-		return fmt.Errorf("site: PublishDir %q: expected a directory outside the project's content", dir)
-	}
-	entries, err := os.ReadDir(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil
-	case err != nil:
-		return fmt.Errorf("site: PublishDir %q: %w", dir, err)
-	case len(entries) > 0:
-		return fmt.Errorf("site: PublishDir %q is not empty (%d entries); expected an empty or absent staging directory", dir, len(entries))
-	}
-	return nil
 }
 
 // validateRepositories requires a name and a clean relative content path
@@ -168,7 +142,7 @@ func redactURL(u *url.URL) string {
 func validateParams(params map[string]any) error {
 	for key, value := range params {
 		switch strings.ToLower(key) {
-		case reservedParam:
+		case config.ReservedParam:
 			return fmt.Errorf("generator.params.%s: this key is reserved for docweave's own use; expected another name", key)
 		case "themevariant":
 			s, ok := value.(string)
@@ -205,4 +179,72 @@ func isPort(v any) bool {
 		return false
 	}
 	return n >= 1 && n <= 65535 && n == float64(int(n))
+}
+
+// validateVersions checks the versions of one repository: each with a
+// name and a slug that is one URL-safe path segment, no slug used twice
+// (Hugo's page paths ignore case, so neither may two slugs differing in
+// case), exactly one default, and edit URLs as for Repository.EditURL.
+func validateVersions(versions []Version) error {
+	if len(versions) == 0 {
+		return nil
+	}
+	seen := make(map[string]string, len(versions))
+	defaults := 0
+	for i, v := range versions {
+		if strings.TrimSpace(v.Name) == "" {
+			return fmt.Errorf("Versions[%d]: Name is empty; expected the branch or tag name", i)
+		}
+		if err := validateSlug(v.Slug); err != nil {
+			return fmt.Errorf("Versions[%d] (%s): %w", i, v.Name, err)
+		}
+		key := strings.ToLower(v.Slug)
+		if other, dup := seen[key]; dup {
+			return fmt.Errorf("Versions[%d] (%s): Slug %q is also used by version %s; expected one slug per version (letter case does not distinguish them)", i, v.Name, v.Slug, other)
+		}
+		seen[key] = v.Name
+		if err := validateCommit(v.Commit); err != nil {
+			return fmt.Errorf("Versions[%d] (%s): %w", i, v.Name, err)
+		}
+		if err := validateEditURL(v.EditURL); err != nil {
+			return fmt.Errorf("Versions[%d] (%s): %w", i, v.Name, err)
+		}
+		if v.Default {
+			defaults++
+		}
+	}
+	if defaults != 1 {
+		return fmt.Errorf("Versions: %d marked Default; expected exactly one default version, the one /docs/<ContentPath>/ leads to", defaults)
+	}
+	return nil
+}
+
+// validateSlug accepts one path segment of ASCII letters, digits, ".",
+// "_" and "-" that does not start with ".", "_" or "-" (Hugo skips hidden
+// directories and gives "_"-names meaning).
+func validateSlug(slug string) error {
+	const expected = `expected one URL path segment of ASCII letters, digits, ".", "_" and "-", not starting with ".", "_" or "-" (such as "v1.1.0" or "feature-x")`
+	if slug == "" {
+		return errors.New("Slug is empty; " + expected)
+	}
+	for i, r := range slug {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-'
+		if !ok || i == 0 && strings.ContainsRune("._-", r) {
+			return fmt.Errorf("Slug %q: %s", slug, expected)
+		}
+	}
+	return nil
+}
+
+// validateCommit accepts "" or a hexadecimal commit hash.
+func validateCommit(commit string) error {
+	if commit == "" {
+		return nil
+	}
+	for _, r := range commit {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return fmt.Errorf("Commit %q: expected a hexadecimal commit hash", commit)
+		}
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docweave/docweave/site/internal/hugobuild"
 )
 
 // Tests of a site with a versioned repository (testdata/versioned: gamma
@@ -277,10 +279,10 @@ func TestVersionedTermPagesNameTheVersion(t *testing.T) {
 func TestVersionedConfigurationCarriesVersionMetadata(t *testing.T) {
 	g := fixtureGenerator()
 	g.BaseURL = "https://docs.example.org/handbook/"
-	opts := Options{Generator: g, Repositories: versionedRepos()}
 	// The assembly's configuration, as Hugo is given it: every version
 	// with its commit.
-	data, err := json.Marshal(hugoConfig(opts, testLayout(t), contentPlan{}, renderRole{}))
+	l := hugobuild.NewLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
+	data, err := json.Marshal(hugobuild.Config(g, versionedRepos(), l, hugobuild.Plan{}, hugobuild.Role{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // A site ships its redirects in one map at its root, RedirectsFile, in
-// Netlify's format: "from to 301" a line (site/redirects.go writes it:
+// Netlify's format: "from to 301" a line (site/internal/assembly/redirects.go writes it:
 // front matter aliases and url, pages that moved). The docs server answers
 // each from URL with a 301 to its target, the query kept, before looking
 // for a file: the HTML redirect page Hugo wrote at the same place stays

@@ -1,10 +1,14 @@
 // Package hugobuild is the machinery of one Hugo build in this process:
-// where a project's generated files go (Layout), Hugo's sites made from a
+// where a project's generated files go (Layout), what Hugo is told — its
+// configuration and the site's settings in params.docweave (Config,
+// RepositoryParams), the content planned onto Hugo's sections (PlanContent,
+// WriteSections, WriteVersionRedirects) — Hugo's sites made from a
 // project with our loggers (NewSites, Errors), builds side by side
 // (Builds), projects partly in memory (NewMemDirFs), static files copied
-// by hand (CopyStatic) and the menu's window of a large folder. What a
-// build renders is decided by its callers: a unit's render (package site)
-// or the assembly.
+// by hand (CopyStatic), the menu's window of a large folder, and the name
+// of the renderer in content addresses (RendererID). Which build runs is
+// decided by its callers: a unit's render (package site) or the assembly
+// (package assembly).
 package hugobuild
 
 import (

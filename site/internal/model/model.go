@@ -1,7 +1,8 @@
 // Package model holds the vocabulary every part of a render shares: the
-// repositories a site shows, their versions, and the issues a render
-// reports about single pages. It has no behaviour of its own beyond
-// ordering issues, so every other package of site/ can depend on it.
+// repositories a site shows, their versions and units, the facts a unit's
+// render hands the assembly, and the issues a render reports about single
+// pages. It has no behaviour of its own beyond listing units and ordering
+// issues, so every other package of site/ can depend on it.
 package model
 
 import (
@@ -46,7 +47,7 @@ type Repository struct {
 	// content/<ContentPath>/<Slug>/ and nothing else directly under
 	// content/<ContentPath>/; its pages are served under
 	// /docs/<ContentPath>/<Slug>/, and /docs/<ContentPath>/ redirects to the
-	// default version (see site/versions.go).
+	// default version (see site/internal/hugobuild/versionroots.go).
 	Versions []Version
 	// Untrusted marks a repository whose authors must not be able to run
 	// script on the site (repositories[].trusted: false): the raw HTML of

@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"crypto/sha256"
@@ -47,7 +47,7 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	placed, err := placeSearchFiles(dir, first, nil)
+	placed, err := PlaceSearchFiles(dir, first, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if placed, err = placeSearchFiles(dir, second, placed); err != nil {
+	if placed, err = PlaceSearchFiles(dir, second, placed); err != nil {
 		t.Fatal(err)
 	}
 	after, err := os.Stat(stays)
@@ -84,7 +84,7 @@ func TestPlacingSearchFilesWritesOnlyWhatChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if placed, err = placeSearchFiles(dir, empty, placed); err != nil {
+	if placed, err = PlaceSearchFiles(dir, empty, placed); err != nil {
 		t.Fatal(err)
 	}
 	if len(placed) != 1 || placed[0].Rel != searchindex.ManifestFile {

@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"context"
@@ -16,7 +16,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -38,7 +40,7 @@ type assemblyPages struct {
 	dir     string // where the pages are (or go): <WorkDir>/.docweave/assembled/<key>
 }
 
-func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*unitFacts, counts map[string]int, recent []map[string]any) (*assemblyPages, error) {
+func newAssemblyPages(opts Options, themeFS fs.FS, facts map[string]*model.UnitFacts, counts map[string]int, recent []map[string]any) (*assemblyPages, error) {
 	p := &assemblyPages{themeFS: themeFS}
 	var err error
 	if p.stubs, err = stubFiles(opts.Repositories, facts); err != nil {
@@ -46,14 +48,13 @@ func newAssemblyPages(opts AssembleOptions, themeFS fs.FS, facts map[string]*uni
 	}
 	p.layout = hugobuild.NewLayout(opts.WorkDir, "")
 	stubs := filepath.Join(p.layout.Generated, "stubs")
-	siteOpts := Options{ProjectDir: opts.WorkDir, Generator: opts.Generator, Repositories: opts.Repositories}
-	p.config = hugoConfig(siteOpts, p.layout, contentPlan{stubs: stubs}, renderRole{pageCounts: counts, recent: recent})
+	p.config = hugobuild.Config(opts.Generator, opts.Repositories, p.layout, hugobuild.Plan{Stubs: stubs}, hugobuild.Role{PageCounts: counts, Recent: recent})
 	themeSum, err := hugobuild.FSHash(themeFS)
 	if err != nil {
 		return nil, err
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\nassembly\n%s\n%s\n", addressVersion, RendererID(), themeSum)
+	fmt.Fprintf(h, "%s\nassembly\n%s\n%s\n", hugobuild.AddressVersion, hugobuild.RendererID(), themeSum)
 	h.Write(configWithoutPaths(p.config))
 	for _, rel := range slices.Sorted(maps.Keys(p.stubs)) {
 		fmt.Fprintf(h, "%s\x00%x\n", rel, sha256.Sum256(p.stubs[rel]))
@@ -91,7 +92,7 @@ func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, er
 	}
 	l.PublishDir = staging
 	p.config["publishDir"] = staging
-	if err := writeHugoConfig(l.ConfigFile, p.config); err != nil {
+	if err := hugobuild.WriteConfig(l.ConfigFile, p.config); err != nil {
 		return false, err
 	}
 	if err := runAssemblyBuild(ctx, l, source, log); err != nil {
@@ -142,14 +143,14 @@ func configWithoutPaths(cfg map[string]any) []byte {
 			for pk, pv := range v.(map[string]any) {
 				params[pk] = pv
 			}
-			if dw, ok := params[reservedParam].(map[string]any); ok {
+			if dw, ok := params[config.ReservedParam].(map[string]any); ok {
 				trimmed := map[string]any{}
 				for dk, dv := range dw {
 					if dk != "contentDir" && dk != "pagesDir" {
 						trimmed[dk] = dv
 					}
 				}
-				params[reservedParam] = trimmed
+				params[config.ReservedParam] = trimmed
 			}
 			v = params
 		}
@@ -169,16 +170,16 @@ func configWithoutPaths(cfg map[string]any) []byte {
 //   - a stand-in for each unit's root page (listed in its directory, so
 //     a forge's page lists its repositories), and for every page that
 //     carries a taxonomy term.
-func stubFiles(repos []Repository, facts map[string]*unitFacts) (map[string][]byte, error) {
+func stubFiles(repos []model.Repository, facts map[string]*model.UnitFacts) (map[string][]byte, error) {
 	stubs := map[string]map[string]any{}
-	titles := sectionTitles(repos)
-	stubs["docs/_index.md"] = map[string]any{"title": sectionTitle(".", titles)}
-	for _, u := range Units(repos) {
+	titles := hugobuild.SectionTitles(repos)
+	stubs["docs/_index.md"] = map[string]any{"title": hugobuild.SectionTitle(".", titles)}
+	for _, u := range model.Units(repos) {
 		for up := path.Dir(u.Repository.ContentPath); up != "."; up = path.Dir(up) {
-			stubs[path.Join("docs", up, "_index.md")] = map[string]any{"title": sectionTitle(up, titles)}
+			stubs[path.Join("docs", up, "_index.md")] = map[string]any{"title": hugobuild.SectionTitle(up, titles)}
 		}
 		if u.Version != nil {
-			stubs[path.Join("docs", u.Repository.ContentPath, "_index.md")] = map[string]any{"title": u.Repository.Name, "layout": versionRedirectLayout}
+			stubs[path.Join("docs", u.Repository.ContentPath, "_index.md")] = map[string]any{"title": u.Repository.Name, "layout": hugobuild.VersionRedirectLayout}
 		}
 		f := facts[u.Path]
 		if f == nil {

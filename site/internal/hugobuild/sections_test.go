@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"encoding/json"
@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/internal/pages"
 )
 
@@ -26,8 +28,8 @@ func TestScanContentDecidesPerDirectory(t *testing.T) {
 		"gh/tool/.github/pr.md":      "hidden",
 		"plain/api-notes/read_me.md": "r",
 	})
-	repos := []Repository{{Name: "tool", Forge: "github-com", ContentPath: "gh/tool"}, {Name: "plain", ContentPath: "plain"}}
-	scan, err := scanContent(content, repos)
+	repos := []model.Repository{{Name: "tool", Forge: "github-com", ContentPath: "gh/tool"}, {Name: "plain", ContentPath: "plain"}}
+	scan, err := ScanContent(content, repos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func TestPlanContentMakesReadmesDirectoryPages(t *testing.T) {
 			"r/d/Readme.md", "r/d/page.md",
 		},
 	}
-	scan := planContent(tree, []Repository{{Name: "r", ContentPath: "r"}}, map[string]bool{"r/d/Readme.md": true})
+	scan := PlanContent(tree, []model.Repository{{Name: "r", ContentPath: "r"}}, map[string]bool{"r/d/Readme.md": true})
 	want := map[string]string{"r": "r/README.md", "r/a": "r/a/readme.markdown", "r/b": "r/b/index.md"}
 	if !reflect.DeepEqual(scan.IndexFiles, want) {
 		t.Errorf("IndexFiles = %v, want %v", scan.IndexFiles, want)
@@ -81,7 +83,7 @@ func TestPlanContentMakesReadmesDirectoryPages(t *testing.T) {
 }
 
 func TestScanContentReportsAMissingDirectory(t *testing.T) {
-	_, err := scanContent(filepath.Join(t.TempDir(), "nope"), nil)
+	_, err := ScanContent(filepath.Join(t.TempDir(), "nope"), nil)
 	if err == nil || !strings.Contains(err.Error(), "scan content") {
 		t.Fatalf("err = %v, want a wrapped scan error", err)
 	}
@@ -89,7 +91,7 @@ func TestScanContentReportsAMissingDirectory(t *testing.T) {
 
 func TestWriteSectionsWritesTitlesAsFrontMatter(t *testing.T) {
 	dir := t.TempDir()
-	err := writeSections(dir, map[string]string{".": "Documentation", "a/b": `Quotes "and" colons: yes`}, nil)
+	err := WriteSections(dir, map[string]string{".": "Documentation", "a/b": `Quotes "and" colons: yes`}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,5 +121,18 @@ func TestHumanize(t *testing.T) {
 		if got := humanize(in); got != want {
 			t.Errorf("humanize(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// writeFiles creates files (slash paths relative to dir) with the given
+// contents.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, content := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(content), Mode: 0o644}
+	}
+	if err := os.CopyFS(dir, fsys); err != nil {
+		t.Fatal(err)
 	}
 }

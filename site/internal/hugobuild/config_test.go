@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"encoding/json"
@@ -9,26 +9,23 @@ import (
 	"testing"
 
 	"github.com/docweave/docweave/config"
-	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
-func testLayout(t *testing.T) hugobuild.Layout {
-	return hugobuild.NewLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
+func testLayout(t *testing.T) Layout {
+	return NewLayout(filepath.Join(t.TempDir(), "project"), filepath.Join(t.TempDir(), "public"))
 }
 
 func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 	l := testLayout(t)
-	opts := Options{
-		Generator: config.Generator{
-			Title:       "Handbook",
-			Description: "All the docs",
-			BaseURL:     "https://docs.example.org/hb/",
-			Params:      map[string]any{"themeVariant": "light", "custom": "x"},
-			Taxonomies:  map[string]string{"team": "teams"},
-		},
-		Repositories: []Repository{{Name: "a", Forge: "gh", ContentPath: "gh/a"}},
-	}
-	cfg := hugoConfig(opts, l, contentPlan{}, renderRole{})
+	g, repos := config.Generator{
+		Title:       "Handbook",
+		Description: "All the docs",
+		BaseURL:     "https://docs.example.org/hb/",
+		Params:      map[string]any{"themeVariant": "light", "custom": "x"},
+		Taxonomies:  map[string]string{"team": "teams"},
+	}, []model.Repository{{Name: "a", Forge: "gh", ContentPath: "gh/a"}}
+	cfg := Config(g, repos, l, Plan{}, Role{})
 
 	for key, want := range map[string]any{
 		"title":         "Handbook",
@@ -47,28 +44,28 @@ func TestHugoConfigCarriesTheGeneratorSettings(t *testing.T) {
 	if params["description"] != "All the docs" || params["custom"] != "x" || params["themeVariant"] != "light" {
 		t.Errorf("params = %v", params)
 	}
-	repos := params[reservedParam].(map[string]any)["repositories"].([]map[string]any)
-	if len(repos) != 1 || repos[0]["name"] != "a" || repos[0]["forge"] != "gh" || repos[0]["path"] != "gh/a" {
-		t.Errorf("params.docweave.repositories = %v", repos)
+	entries := params[config.ReservedParam].(map[string]any)["repositories"].([]map[string]any)
+	if len(entries) != 1 || entries[0]["name"] != "a" || entries[0]["forge"] != "gh" || entries[0]["path"] != "gh/a" {
+		t.Errorf("params.docweave.repositories = %v", entries)
 	}
 	// The assembly writes the search index itself, from the units' entries.
 	if got := cfg["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{"html"}) {
 		t.Errorf("home outputs = %v", got)
 	}
-	unit := hugoConfig(opts, l, contentPlan{}, renderRole{units: []string{"gh/a"}})
+	unit := Config(g, repos, l, Plan{}, Role{Units: []string{"gh/a"}})
 	if got := unit["outputs"].(map[string]any)["home"]; !reflect.DeepEqual(got, []string{linkOnlyOutputFormat, unitFactsOutputFormat, searchOutputFormat}) {
 		t.Errorf("a unit's home outputs = %v", got)
 	}
-	if got := unit["params"].(map[string]any)[reservedParam].(map[string]any)["units"]; !reflect.DeepEqual(got, []string{"gh/a"}) {
+	if got := unit["params"].(map[string]any)[config.ReservedParam].(map[string]any)["units"]; !reflect.DeepEqual(got, []string{"gh/a"}) {
 		t.Errorf("a unit's params.docweave.units = %v", got)
 	}
-	if opts.Generator.Params[reservedParam] != nil {
-		t.Error("hugoConfig modified the caller's params map")
+	if g.Params[config.ReservedParam] != nil {
+		t.Error("Config modified the caller's params map")
 	}
 }
 
 func TestHugoConfigDefaults(t *testing.T) {
-	cfg := hugoConfig(Options{Generator: config.Generator{Params: map[string]any{"DisableSearch": true}}}, testLayout(t), contentPlan{}, renderRole{})
+	cfg := Config(config.Generator{Params: map[string]any{"DisableSearch": true}}, nil, testLayout(t), Plan{}, Role{})
 	if cfg["title"] != "Documentation" {
 		t.Errorf("default title = %v", cfg["title"])
 	}
@@ -81,7 +78,7 @@ func TestHugoConfigDefaults(t *testing.T) {
 }
 
 func TestHugoConfigForbidsNetworkExecAndEnvironment(t *testing.T) {
-	sec := hugoConfig(Options{}, testLayout(t), contentPlan{}, renderRole{})["security"].(map[string]any)
+	sec := Config(config.Generator{}, nil, testLayout(t), Plan{}, Role{})["security"].(map[string]any)
 	none := []string{"none"}
 	checks := map[string]any{
 		"exec.allow":   sec["exec"].(map[string]any)["allow"],
@@ -98,11 +95,11 @@ func TestHugoConfigForbidsNetworkExecAndEnvironment(t *testing.T) {
 
 func TestMountsMapContentIndexFilesAndStatic(t *testing.T) {
 	l := testLayout(t)
-	scan := contentScan{
+	scan := ContentScan{
 		IndexFiles: map[string]string{"b": "b/index.md", "a/x": "a/x/index.markdown"},
 		Shadowed:   []string{"c/index.md"},
 	}
-	got := mounts(l, contentPlan{scan: scan})
+	got := mounts(l, Plan{Scan: scan})
 	if len(got) != 5 {
 		t.Fatalf("%d mounts, want 5: %v", len(got), got)
 	}
@@ -127,10 +124,10 @@ func TestMountsMapContentIndexFilesAndStatic(t *testing.T) {
 
 func TestMountsReadCheckedCopiesAndLeaveOutBrokenPages(t *testing.T) {
 	l := testLayout(t)
-	plan := contentPlan{
-		scan:      contentScan{IndexFiles: map[string]string{"r": "r/README.md"}},
-		excluded:  map[string]bool{"r/broken.md": true},
-		rewritten: map[string]bool{"r/README.md": true, "r/fixed [1].md": true},
+	plan := Plan{
+		Scan:      ContentScan{IndexFiles: map[string]string{"r": "r/README.md"}},
+		Excluded:  map[string]bool{"r/broken.md": true},
+		Rewritten: map[string]bool{"r/README.md": true, "r/fixed [1].md": true},
 	}
 	got := mounts(l, plan)
 	content := got[0]["files"].([]string)
@@ -160,7 +157,7 @@ func TestGlobEscapeQuotesWildcards(t *testing.T) {
 
 func TestWriteHugoConfigWritesJSON(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "hugo.json")
-	if err := writeHugoConfig(file, map[string]any{"title": "T", "params": map[string]any{"n": 1}}); err != nil {
+	if err := WriteConfig(file, map[string]any{"title": "T", "params": map[string]any{"n": 1}}); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(file)
@@ -171,7 +168,7 @@ func TestWriteHugoConfigWritesJSON(t *testing.T) {
 	if err := json.Unmarshal(data, &back); err != nil || back["title"] != "T" {
 		t.Errorf("written config = %s (%v)", data, err)
 	}
-	if err := writeHugoConfig(filepath.Join(t.TempDir(), "missing", "hugo.json"), nil); err == nil {
+	if err := WriteConfig(filepath.Join(t.TempDir(), "missing", "hugo.json"), nil); err == nil {
 		t.Error("writing into a missing directory succeeded")
 	}
 }

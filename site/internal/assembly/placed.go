@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"crypto/sha256"
@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/internal/searchindex"
 )
 
@@ -33,7 +35,7 @@ type PlacedSite struct {
 	Assembly      string     `json:"assembly,omitempty"`
 	AssemblyFiles []FileHash `json:"assembly_files,omitempty"`
 	// SearchFiles are the search index's files as written (see
-	// searchindex.go); none for a site without search.
+	// package searchindex); none for a site without search.
 	SearchFiles []FileHash `json:"search_files,omitempty"`
 	// Search is the hash of the one-file search index an earlier docweave
 	// wrote (search/index.json); read only, and taken into SearchFiles.
@@ -41,11 +43,15 @@ type PlacedSite struct {
 	// Redirects are the redirect map and the moved pages' redirect pages
 	// as written (see writeRedirects).
 	Redirects []FileHash `json:"redirects,omitempty"`
+	// Machines are the files for crawlers and tools at the site's root:
+	// sitemap.xml (and its parts), robots.txt and llms.txt (see
+	// machines.go).
+	Machines []FileHash `json:"machines,omitempty"`
 }
 
 // PlacedUnit is one unit's files in a publish directory.
 type PlacedUnit struct {
-	// ID is the unit's AssembledUnit.ID, and for a versioned unit the
+	// ID is the unit's RenderedUnit.ID, and for a versioned unit the
 	// digest of its version switchers' lists.
 	ID    string     `json:"id"`
 	Files []FileHash `json:"files"`
@@ -68,6 +74,7 @@ func (p *PlacedSite) FileHashes() []FileHash {
 	out = append(out, p.AssemblyFiles...)
 	out = append(out, p.Redirects...)
 	out = append(out, p.SearchFiles...)
+	out = append(out, p.Machines...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Rel < out[j].Rel })
 	return out
 }
@@ -92,7 +99,7 @@ func preparePublishDir(dir, workDir string, placed *PlacedSite) (*PlacedSite, er
 	}
 	// Without a description the directory must be empty or absent: a
 	// stray file would otherwise be published.
-	if err := validatePublishDir(dir, workDir); err != nil {
+	if err := hugobuild.ValidatePublishDir(dir, workDir); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -144,13 +151,13 @@ func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error 
 // and removes the files of the one in place that it no longer has. Its
 // files other than the manifest are named by their content, so a file in
 // place under the same name is left as it is.
-func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []AssembledUnit) error {
-	byPath := make(map[string]AssembledUnit, len(units))
+func (p *PlacedSite) writeSearchIndex(dir string, repos []model.Repository, units []RenderedUnit) error {
+	byPath := make(map[string]RenderedUnit, len(units))
 	for _, u := range units {
 		byPath[u.Path] = u
 	}
 	var books [][]searchindex.Entry
-	for _, unit := range Units(repos) {
+	for _, unit := range model.Units(repos) {
 		u, ok := byPath[unit.Path]
 		if !ok || len(u.Search) == 0 {
 			continue
@@ -165,7 +172,7 @@ func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []As
 	if err != nil {
 		return err
 	}
-	written, err := placeSearchFiles(dir, files, p.SearchFiles)
+	written, err := PlaceSearchFiles(dir, files, p.SearchFiles)
 	if err != nil {
 		return err
 	}
@@ -173,10 +180,10 @@ func (p *PlacedSite) writeSearchIndex(dir string, repos []Repository, units []As
 	return nil
 }
 
-// placeSearchFiles writes files (content by slash path) into dir where the
+// PlaceSearchFiles writes files (content by slash path) into dir where the
 // placed list does not show them already, removes the placed ones files
 // lacks, and returns the new list, sorted by path.
-func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([]FileHash, error) {
+func PlaceSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([]FileHash, error) {
 	had := make(map[string]string, len(placed))
 	for _, f := range placed {
 		had[f.Rel] = f.Hash

@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"fmt"
@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
-// docweave remembers the URLs it published (AssembleResult.URLs, kept in
+// docweave remembers the URLs it published (Result.URLs, kept in
 // the saved state) and redirects the ones whose page moved, when the next
-// assembly is given them (AssembleOptions.Remembered). A remembered URL
+// assembly is given them (Options.Remembered). A remembered URL
 // knows its page's repository, forge, version, path below the unit's root
 // and content hash, and finds the page again:
 //
@@ -40,13 +41,13 @@ type movedPage struct {
 // page keeps the time its content last changed from remembered when its
 // URL and hash are the same; otherwise it changed in this build, at its
 // repository's commit time.
-func publishedURLs(repos []Repository, facts map[string]*unitFacts, remembered []events.PublishedURL) []events.PublishedURL {
+func publishedURLs(repos []model.Repository, facts map[string]*model.UnitFacts, remembered []events.PublishedURL) []events.PublishedURL {
 	before := make(map[string]events.PublishedURL, len(remembered))
 	for _, r := range remembered {
 		before[r.URL] = r
 	}
 	var out []events.PublishedURL
-	for _, u := range Units(repos) {
+	for _, u := range model.Units(repos) {
 		f := facts[u.Path]
 		if f == nil {
 			continue
@@ -64,7 +65,7 @@ func publishedURLs(repos []Repository, facts map[string]*unitFacts, remembered [
 	return out
 }
 
-func publishedURL(u Unit, p pageFact) events.PublishedURL {
+func publishedURL(u model.Unit, p model.PageFact) events.PublishedURL {
 	pu := events.PublishedURL{URL: p.URL, Repository: u.Repository.Name, Forge: u.Repository.Forge, Path: p.Path, Hash: p.Hash}
 	if u.Version != nil {
 		pu.Version = u.Version.Slug
@@ -74,7 +75,7 @@ func publishedURL(u Unit, p pageFact) events.PublishedURL {
 
 // movedPages finds where the remembered URLs' pages are now; a URL still
 // a page of the site (published, from publishedURLs) is not moved.
-func movedPages(repos []Repository, facts map[string]*unitFacts, published, remembered []events.PublishedURL) []movedPage {
+func movedPages(repos []model.Repository, facts map[string]*model.UnitFacts, published, remembered []events.PublishedURL) []movedPage {
 	current := map[string]bool{}
 	for _, p := range published {
 		current[urlKey(p.URL)] = true
@@ -90,7 +91,7 @@ func movedPages(repos []Repository, facts map[string]*unitFacts, published, reme
 		if current[urlKey(r.URL)] || !localPath(r.URL) {
 			continue
 		}
-		for _, u := range Units(repos) {
+		for _, u := range model.Units(repos) {
 			if !successorUnit(r, u) || facts[u.Path] == nil {
 				continue
 			}
@@ -109,7 +110,7 @@ func identity(p events.PublishedURL) string {
 }
 
 // successorUnit reports whether u may hold the page of remembered URL r.
-func successorUnit(r events.PublishedURL, u Unit) bool {
+func successorUnit(r events.PublishedURL, u model.Unit) bool {
 	repo := u.Repository
 	if repo.Name != r.Repository || (r.Forge != "" && repo.Forge != "" && repo.Forge != r.Forge) {
 		return false
@@ -126,22 +127,22 @@ func successorUnit(r events.PublishedURL, u Unit) bool {
 
 // successorPage finds r's page among a unit's pages: at the same path, or
 // else at a path not remembered with the same content.
-func successorPage(r events.PublishedURL, u Unit, pages []pageFact, known map[string]bool) (pageFact, bool) {
+func successorPage(r events.PublishedURL, u model.Unit, pages []model.PageFact, known map[string]bool) (model.PageFact, bool) {
 	for _, p := range pages {
 		if p.Path == r.Path {
 			return p, true
 		}
 	}
 	if r.Hash == "" {
-		return pageFact{}, false
+		return model.PageFact{}, false
 	}
-	id := identity(publishedURL(u, pageFact{}))
+	id := identity(publishedURL(u, model.PageFact{}))
 	for _, p := range pages {
 		if p.Hash == r.Hash && !known[id+"\x00"+p.Path] {
 			return p, true
 		}
 	}
-	return pageFact{}, false
+	return model.PageFact{}, false
 }
 
 // redirectPageFile is the file of the HTML redirect page at URL from.

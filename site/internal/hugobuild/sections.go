@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/internal/pages"
 )
 
@@ -36,9 +36,9 @@ import (
 // page of the directory. A README.md that is not its directory's page is an
 // ordinary page.
 
-// walkContent lists contentDir. Hidden files and directories (".git",
+// WalkContent lists contentDir. Hidden files and directories (".git",
 // ".github") are skipped, as Hugo skips them.
-func walkContent(contentDir string) (pages.Tree, error) {
+func WalkContent(contentDir string) (pages.Tree, error) {
 	var tree pages.Tree
 	err := filepath.WalkDir(contentDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -58,7 +58,7 @@ func walkContent(contentDir string) (pages.Tree, error) {
 		switch {
 		case d.IsDir():
 			tree.Dirs = append(tree.Dirs, rel)
-		case hugobuild.IsMarkdown(d.Name()):
+		case IsMarkdown(d.Name()):
 			tree.Markdown = append(tree.Markdown, rel)
 		default:
 			tree.Files = append(tree.Files, rel)
@@ -71,13 +71,13 @@ func walkContent(contentDir string) (pages.Tree, error) {
 	return tree, nil
 }
 
-// contentScan is what Render needs to know about the content tree.
-type contentScan struct {
+// ContentScan is what Render needs to know about the content tree.
+type ContentScan struct {
 	// Generated maps a content directory (slash path relative to content/,
 	// "." for the root) to the title of its generated section page.
 	Generated map[string]string
 	// Weights gives some generated section pages their place among their
-	// siblings, from the authors' navigation (see sectionnav.go).
+	// siblings, from the authors' navigation (package pages, sectionnav.go).
 	Weights map[string]int
 	// IndexFiles maps a content directory to the file mounted as its
 	// _index.md: its index.md or README.md (slash path relative to
@@ -85,7 +85,7 @@ type contentScan struct {
 	IndexFiles map[string]string
 	// Redirects maps the content path of each versioned repository to the
 	// title of its generated root page, which leads to the default version
-	// (see versions.go).
+	// (see versionroots.go).
 	Redirects map[string]string
 	// Shadowed lists index.md files (slash paths relative to content/)
 	// left out because their directory also holds an _index.md.
@@ -100,20 +100,20 @@ type contentScan struct {
 	Markdown int
 }
 
-// scanContent walks contentDir and plans its sections; see planContent.
-func scanContent(contentDir string, repos []Repository) (contentScan, error) {
-	tree, err := walkContent(contentDir)
+// ScanContent walks contentDir and plans its sections; see PlanContent.
+func ScanContent(contentDir string, repos []model.Repository) (ContentScan, error) {
+	tree, err := WalkContent(contentDir)
 	if err != nil {
-		return contentScan{}, err
+		return ContentScan{}, err
 	}
-	return planContent(tree, repos, nil), nil
+	return PlanContent(tree, repos, nil), nil
 }
 
-// planContent decides, per directory, whether it gets a generated section
+// PlanContent decides, per directory, whether it gets a generated section
 // page or a remounted index file. Files in excluded (pages that cannot
 // render) are treated as absent.
-func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) contentScan {
-	scan := contentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}, Redirects: map[string]string{}}
+func PlanContent(tree pages.Tree, repos []model.Repository, excluded map[string]bool) ContentScan {
+	scan := ContentScan{Generated: map[string]string{}, IndexFiles: map[string]string{}, Redirects: map[string]string{}}
 	type dirInfo struct {
 		hasMarkdown bool   // the directory or one below it holds Markdown
 		branchIndex bool   // it holds _index.md
@@ -156,7 +156,7 @@ func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) 
 			}
 		}
 	}
-	titles := sectionTitles(repos)
+	titles := SectionTitles(repos)
 	roots := versionedRoots(repos)
 	for dir, info := range dirs {
 		if r, versioned := roots[dir]; versioned {
@@ -175,7 +175,7 @@ func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) 
 		case info.readme != "":
 			scan.IndexFiles[dir] = info.readme
 		default:
-			scan.Generated[dir] = sectionTitle(dir, titles)
+			scan.Generated[dir] = SectionTitle(dir, titles)
 		}
 	}
 	sort.Strings(scan.Shadowed)
@@ -206,10 +206,10 @@ func planContent(tree pages.Tree, repos []Repository, excluded map[string]bool) 
 	return scan
 }
 
-// sectionTitles maps the content paths of repositories (and of their
+// SectionTitles maps the content paths of repositories (and of their
 // versions' roots) to their names and the forge directories above them to
 // the forge names.
-func sectionTitles(repos []Repository) map[string]string {
+func SectionTitles(repos []model.Repository) map[string]string {
 	titles := map[string]string{".": "Documentation"}
 	for _, r := range repos {
 		titles[r.ContentPath] = r.Name
@@ -228,9 +228,9 @@ func sectionTitles(repos []Repository) map[string]string {
 	return titles
 }
 
-// sectionTitle names a generated directory page: a repository by its name,
+// SectionTitle names a generated directory page: a repository by its name,
 // a forge by its name, any other directory by its humanised name.
-func sectionTitle(dir string, titles map[string]string) string {
+func SectionTitle(dir string, titles map[string]string) string {
 	if t, ok := titles[dir]; ok {
 		return t
 	}
@@ -248,10 +248,10 @@ func humanize(name string) string {
 	return string(unicode.ToUpper(r)) + s[size:]
 }
 
-// writeSections writes the generated section pages below sectionsDir, one
+// WriteSections writes the generated section pages below sectionsDir, one
 // <dir>/_index.md each, with JSON front matter holding the title (and the
 // weight, when weights has one).
-func writeSections(sectionsDir string, generated map[string]string, weights map[string]int) error {
+func WriteSections(sectionsDir string, generated map[string]string, weights map[string]int) error {
 	if err := os.MkdirAll(sectionsDir, 0o755); err != nil {
 		return fmt.Errorf("write section pages: %w", err)
 	}
@@ -280,13 +280,13 @@ func writeSections(sectionsDir string, generated map[string]string, weights map[
 	return nil
 }
 
-// followAuthorsNav names and places the generated section pages of scan
+// FollowAuthorsNav names and places the generated section pages of scan
 // as the authors' navigation says (pages.SectionNav: a GitBook summary's
 // group, a MkDocs nav section, a Docusaurus category), instead of by the
 // folder's name. The pages of repositories, versions and forges keep
 // theirs.
-func followAuthorsNav(scan *contentScan, nav map[string]pages.SectionNav, repos []Repository) {
-	fixed := sectionTitles(repos)
+func FollowAuthorsNav(scan *ContentScan, nav map[string]pages.SectionNav, repos []model.Repository) {
+	fixed := SectionTitles(repos)
 	for dir := range scan.Generated {
 		n, ok := nav[dir]
 		if _, own := fixed[dir]; !ok || own {

@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // recentLimit is how many pages the front page's "Recently updated" lists.
@@ -18,7 +19,7 @@ const recentLimit = 10
 // saved URLs (publishedURLs): it moves only when the page's content does,
 // so the list shows what changed in the last builds, not what was merely
 // rebuilt.
-func recentlyUpdated(urls []events.PublishedURL, facts map[string]*unitFacts) []map[string]any {
+func recentlyUpdated(urls []events.PublishedURL, facts map[string]*model.UnitFacts) []map[string]any {
 	titles := map[string]string{}
 	for _, f := range facts {
 		for _, p := range f.Pages {

@@ -1,4 +1,4 @@
-package site
+package assembly
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/site/internal/model"
 )
 
 // Every redirect of a site is listed in one file that ships with it,
@@ -21,7 +22,7 @@ import (
 // and the docs server answers from it. Its lines come from the units'
 // facts — each page's aliases as Hugo got them, so every source of aliases
 // lands there — and from the pages that moved since URLs were remembered
-// (AssembleOptions.Remembered). Hugo's HTML redirect pages stay beside it
+// (Options.Remembered). Hugo's HTML redirect pages stay beside it
 // for hosts that read no map.
 //
 // Two repositories never claim the same URL: the URLs of pages, aliases
@@ -136,9 +137,9 @@ func (s *siteClaims) claim(url string, c URLClaim) bool {
 
 // claimSite claims every page and alias of the units, repository after
 // repository in configuration order, then the old URLs of moved pages.
-func claimSite(repos []Repository, facts map[string]*unitFacts, moved []movedPage) *siteClaims {
+func claimSite(repos []model.Repository, facts map[string]*model.UnitFacts, moved []movedPage) *siteClaims {
 	s := &siteClaims{byKey: map[string]claimed{}}
-	units := Units(repos)
+	units := model.Units(repos)
 	for _, r := range repos {
 		for _, u := range units {
 			if u.Repository.ContentPath != r.ContentPath || facts[u.Path] == nil {
@@ -177,7 +178,7 @@ func claimSite(repos []Repository, facts map[string]*unitFacts, moved []movedPag
 }
 
 // repoFile is a page's file relative to its repository's content path.
-func repoFile(r Repository, file string) string {
+func repoFile(r model.Repository, file string) string {
 	return strings.TrimPrefix(file, path.Join("docs", r.ContentPath)+"/")
 }
 
@@ -230,7 +231,7 @@ func (p *PlacedSite) writeRedirects(dir string, files map[string][]byte) error {
 // redirect files to write: the map, and an HTML redirect page for each
 // moved page (none where a file of the site is, such as a versioned
 // repository's root page).
-func (p *PlacedSite) redirectFiles(repos []Repository, facts map[string]*unitFacts, published, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
+func (p *PlacedSite) redirectFiles(repos []model.Repository, facts map[string]*model.UnitFacts, published, remembered []events.PublishedURL) (*siteClaims, map[string][]byte) {
 	taken := p.unitAndAssemblyFiles()
 	var moved []movedPage
 	for _, m := range movedPages(repos, facts, published, remembered) {

@@ -1,4 +1,4 @@
-package site
+package hugobuild
 
 import (
 	"encoding/json"
@@ -10,7 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/model"
 	"github.com/docweave/docweave/site/theme"
 )
 
@@ -23,47 +24,48 @@ const searchOutputFormat = "searchindex"
 // defaultTaxonomies apply when the configuration names none, as in the spec.
 var defaultTaxonomies = map[string]string{"tag": "tags", "category": "categories"}
 
-// contentPlan is what one render attempt renders: the planned sections and
+// Plan is what one render attempt renders: the planned sections and
 // which pages are left out or rendered from their checked copies.
-type contentPlan struct {
-	scan contentScan
-	// excluded holds the pages left out (slash paths relative to content/).
-	excluded map[string]bool
-	// rewritten holds the pages rendered from their copy in PagesDir.
-	rewritten map[string]bool
-	// stubs, for the assembly, is the directory of the pages it renders
-	// and the stand-ins for the units' pages (see assemble.go); it is
+type Plan struct {
+	Scan ContentScan
+	// Excluded holds the pages left out (slash paths relative to content/).
+	Excluded map[string]bool
+	// Rewritten holds the pages rendered from their copy in PagesDir.
+	Rewritten map[string]bool
+	// Stubs, for the assembly, is the directory of the pages it renders
+	// and the stand-ins for the units' pages (package assembly); it is
 	// mounted as Hugo's content, and nothing else is.
-	stubs string
+	Stubs string
 }
 
-// renderRole says which part of a site a Hugo build renders (see
-// parts.go): one unit, or the assembly of the pages that span units.
-type renderRole struct {
-	// units are the content paths of the units rendered (one, or a batch
-	// of them, see renderBatch); none for the assembly and for a whole
-	// site.
-	units []string
-	// whole renders every unit and what spans them in one Hugo build
-	// (RenderWhole).
-	whole bool
-	// pageCounts maps each unit's content path to its number of regular
+// Role says which part of a site a Hugo build renders: one unit, the
+// assembly of the pages that span units, or a whole site in one piece.
+type Role struct {
+	// Units are the content paths of the units rendered (one, or a batch
+	// of them); none for the assembly and for a whole site.
+	Units []string
+	// Whole renders every unit and what spans them in one Hugo build
+	// (site.RenderWhole).
+	Whole bool
+	// PageCounts maps each unit's content path to its number of regular
 	// pages, for the assembly's list of repositories.
-	pageCounts map[string]int
-	// recent is the front page's "Recently updated" (recentlyUpdated), in
-	// the assembly only.
-	recent []map[string]any
+	PageCounts map[string]int
+	// Recent is the front page's "Recently updated", in the assembly
+	// only.
+	Recent []map[string]any
+	// TemplateMetrics has Hugo time every template it executes, in a
+	// render of a whole site only (see site.Options.TemplateMetrics).
+	TemplateMetrics bool
 }
 
 // unitFactsOutputFormat is the home page's output format that writes a
 // unit's facts (layouts/home.unitfacts.json) in a unit's render.
 const unitFactsOutputFormat = "unitfacts"
 
-// hugoConfig builds the Hugo site configuration for one render. It is a
+// Config builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
-func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderRole) map[string]any {
-	g := opts.Generator
+func Config(g config.Generator, repos []model.Repository, l Layout, plan Plan, role Role) map[string]any {
 	title := g.Title
 	if title == "" {
 		title = "Documentation"
@@ -86,33 +88,33 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 		disabled = append(disabled, "taxonomy", "term")
 	}
 	docweave := map[string]any{
-		"repositories": siteRepositoryParams(opts.Repositories, g.BaseURL, role.pageCounts, len(role.units) == 0),
+		"repositories": RepositoryParams(repos, g.BaseURL, role.PageCounts, len(role.Units) == 0),
 		"taxonomies":   taxonomyParams(taxonomies, g.BaseURL),
 		// Where page files come from, so templates can tell a page's path
 		// in its repository (for edit links) from its file name.
 		"contentDir": l.ContentDir + "/",
 		"pagesDir":   l.PagesDir + "/",
 	}
-	if role.recent != nil {
-		docweave["recent"] = role.recent
+	if role.Recent != nil {
+		docweave["recent"] = role.Recent
 	}
-	params[reservedParam] = docweave
+	params[config.ReservedParam] = docweave
 
 	search := true
-	if disabled, _ := lookupParam(g.Params, "disableSearch").(bool); disabled {
+	if disabled, _ := LookupParam(g.Params, "disableSearch").(bool); disabled {
 		search = false
 	}
 	homeOutputs := []string{"html"}
-	if len(role.units) > 0 {
-		// A unit's render keeps only its own pages (see unit.go); its home
+	if len(role.Units) > 0 {
+		// A unit's render keeps only its own pages (site/unit.go); its home
 		// page is written for the unit's facts and search entries (and as
 		// an empty page, discarded, so that links to it keep its URL), and
 		// the not-found page belongs to the assembly.
-		docweave["units"] = role.units
+		docweave["units"] = role.Units
 		homeOutputs = []string{linkOnlyOutputFormat, unitFactsOutputFormat}
 		disabled = append(disabled, "404")
 	}
-	if search && (len(role.units) > 0 || role.whole) {
+	if search && (len(role.Units) > 0 || role.Whole) {
 		homeOutputs = append(homeOutputs, searchOutputFormat)
 	}
 
@@ -164,7 +166,7 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 		// Docusaurus pages are often MDX (.mdx): Markdown with JSX, which
 		// the docusaurus dialect converts before Hugo reads it as Markdown.
 		"mediaTypes": map[string]any{
-			"text/markdown": map[string]any{"suffixes": hugobuild.MarkdownSuffixes},
+			"text/markdown": map[string]any{"suffixes": MarkdownSuffixes},
 		},
 		"outputs": outputs(homeOutputs, role),
 		"module":  map[string]any{"mounts": mounts(l, plan)},
@@ -202,9 +204,9 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 			"http":  map[string]any{"urls": []string{"none"}},
 		},
 	}
-	hugobuild.AddMenuWindow(cfg, docweave)
-	if opts.TemplateMetrics != nil && role.whole {
-		// Hugo times every template it executes; runBuild writes the
+	AddMenuWindow(cfg, docweave)
+	if role.TemplateMetrics && role.Whole {
+		// Hugo times every template it executes; site/render.go writes the
 		// table out (see Options.TemplateMetrics).
 		cfg["templateMetrics"] = true
 	}
@@ -223,32 +225,32 @@ func hugoConfig(opts Options, l hugobuild.Layout, plan contentPlan, role renderR
 // Hugo applies a mount's file patterns in order, first match wins.
 //   - pages that needed changes are read from their checked copies in
 //     PagesDir instead, and pages that cannot render are left out.
-func mounts(l hugobuild.Layout, plan contentPlan) []map[string]any {
-	if plan.stubs != "" {
-		return []map[string]any{{"source": plan.stubs, "target": "content"}}
+func mounts(l Layout, plan Plan) []map[string]any {
+	if plan.Stubs != "" {
+		return []map[string]any{{"source": plan.Stubs, "target": "content"}}
 	}
-	scan := plan.scan
+	scan := plan.Scan
 	dirs := slices.Sorted(maps.Keys(scan.IndexFiles))
 	isIndex := make(map[string]bool, len(dirs))
 	for _, dir := range dirs {
 		isIndex[scan.IndexFiles[dir]] = true
 	}
 	skip := slices.Concat(slices.Collect(maps.Values(scan.IndexFiles)), scan.Shadowed, scan.Beside,
-		slices.Collect(maps.Keys(plan.excluded)), slices.Collect(maps.Keys(plan.rewritten)))
+		slices.Collect(maps.Keys(plan.Excluded)), slices.Collect(maps.Keys(plan.Rewritten)))
 	slices.Sort(skip)
 	skip = slices.Compact(skip)
 	var contentFiles, pagesFiles []string
 	for _, file := range skip {
 		contentFiles = append(contentFiles, "! /"+globEscape(file))
-		if plan.rewritten[file] && (isIndex[file] || plan.excluded[file]) {
+		if plan.Rewritten[file] && (isIndex[file] || plan.Excluded[file]) {
 			pagesFiles = append(pagesFiles, "! /"+globEscape(file))
 		}
 	}
-	for _, ext := range hugobuild.OtherContentExts {
+	for _, ext := range OtherContentExts {
 		contentFiles = append(contentFiles, "! **"+ext)
 	}
-	staticFiles := []string{"! **" + hugobuild.TemplateExt}
-	for _, ext := range hugobuild.MarkdownExts {
+	staticFiles := []string{"! **" + TemplateExt}
+	for _, ext := range MarkdownExts {
 		staticFiles = append(staticFiles, "! **"+ext)
 	}
 
@@ -256,13 +258,13 @@ func mounts(l hugobuild.Layout, plan contentPlan) []map[string]any {
 		{"source": "content", "target": "content/docs", "files": contentFiles},
 		{"source": l.SectionsDir, "target": "content/docs"},
 	}
-	if len(plan.rewritten) > 0 {
+	if len(plan.Rewritten) > 0 {
 		out = append(out, map[string]any{"source": l.PagesDir, "target": "content/docs", "files": pagesFiles})
 	}
 	for _, dir := range dirs {
 		file := scan.IndexFiles[dir]
 		source := path.Join("content", file)
-		if plan.rewritten[file] {
+		if plan.Rewritten[file] {
 			source = filepath.Join(l.PagesDir, filepath.FromSlash(file))
 		}
 		out = append(out, map[string]any{
@@ -287,9 +289,9 @@ func globEscape(name string) string {
 	return b.String()
 }
 
-// lookupParam finds a theme parameter by name regardless of case, as Hugo
+// LookupParam finds a theme parameter by name regardless of case, as Hugo
 // does.
-func lookupParam(params map[string]any, name string) any {
+func LookupParam(params map[string]any, name string) any {
 	for k, v := range params {
 		if strings.EqualFold(k, name) {
 			return v
@@ -298,8 +300,8 @@ func lookupParam(params map[string]any, name string) any {
 	return nil
 }
 
-// writeHugoConfig writes cfg as JSON to file.
-func writeHugoConfig(file string, cfg map[string]any) error {
+// WriteConfig writes cfg as JSON to file.
+func WriteConfig(file string, cfg map[string]any) error {
 	data, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode hugo configuration: %w", err)
@@ -318,9 +320,9 @@ const linkOnlyOutputFormat = "linkonly"
 
 // outputs is Hugo's outputs setting: the home page's formats, and in a
 // unit's render the link-only format for taxonomies and terms.
-func outputs(home []string, role renderRole) map[string]any {
+func outputs(home []string, role Role) map[string]any {
 	out := map[string]any{"home": home}
-	if len(role.units) > 0 {
+	if len(role.Units) > 0 {
 		out["taxonomy"] = []string{linkOnlyOutputFormat}
 		out["term"] = []string{linkOnlyOutputFormat}
 	}
