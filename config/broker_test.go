@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDeriveSiteName(t *testing.T) {
@@ -83,6 +84,10 @@ func TestBrokerRules(t *testing.T) {
 			"ingress.bind_address", []string{"not a host to listen on"}},
 		{"artifact store", ModeDaemon, func(c *Config) { c.Build.ArtifactStore = "disk" },
 			"build.artifact_store", []string{"auto, local, broker"}},
+		{"artifact retention past the store's own limit", ModeDaemon, func(c *Config) { c.Build.ArtifactRetention = 8 * 24 * time.Hour },
+			"build.artifact_retention", []string{"192h0m0s is out of range", "0s to 168h0m0s"}},
+		{"negative artifact retention", ModeDaemon, func(c *Config) { c.Build.ArtifactRetention = -time.Minute },
+			"build.artifact_retention", []string{"out of range"}},
 	})
 }
 

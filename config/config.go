@@ -149,6 +149,13 @@ type BuildSettings struct {
 	// broker whenever other processes can reach the broker; see
 	// ArtifactStoreFor).
 	ArtifactStore string `mapstructure:"artifact_store" yaml:"artifact_store"`
+	// ArtifactRetention is how long the broker's object store keeps an
+	// object that the served site does not use: after a daemon build, with
+	// no build running, objects stored longer ago and not named by the
+	// saved state (the served site, its trees and units' outputs) are
+	// removed, so the bucket does not grow with every build. Within it, a
+	// unit whose address comes back (a reverted commit) reuses its output.
+	ArtifactRetention time.Duration `mapstructure:"artifact_retention" yaml:"artifact_retention"`
 	// AckWait is how long a stage's message may go without a sign of life
 	// before the broker hands it to another replica; a live handler signals
 	// progress every third of it, so it bounds how fast the work of a

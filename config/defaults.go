@@ -48,6 +48,7 @@ func Default() Config {
 			RetryMaxDelay:     30 * time.Second,
 			NamespaceForges:   "auto",
 			ArtifactStore:     ArtifactStoreAuto,
+			ArtifactRetention: time.Hour,
 			StreamReplicas:    1,
 			AckWait:           30 * time.Second,
 			StageTimeout:      60 * time.Second,

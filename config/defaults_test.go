@@ -29,6 +29,7 @@ func TestDefaultValues(t *testing.T) {
 		{"broker.url", d.Broker.URL, ""},
 		{"broker.embedded.listen (in-process only)", d.Broker.Embedded.Listen, ""},
 		{"build.artifact_store", d.Build.ArtifactStore, "auto"},
+		{"build.artifact_retention", d.Build.ArtifactRetention, time.Hour},
 		{"daemon.http.bind_address (every interface)", d.Daemon.HTTP.BindAddress, ""},
 		{"link_verification.subject", lv.Subject, "builder.links.broken"},
 		{"link_verification.kv_bucket", lv.KVBucket, "builder-link-cache"},

@@ -73,6 +73,9 @@ const (
 	MaxAckWait = time.Hour
 	// MaxStageTimeout caps build.stage_timeout.
 	MaxStageTimeout = time.Hour
+	// MaxArtifactRetention caps build.artifact_retention: the broker's
+	// object store removes every object after 7 days anyway.
+	MaxArtifactRetention = 7 * 24 * time.Hour
 	// MaxLinkConcurrency caps daemon.link_verification.max_concurrent.
 	MaxLinkConcurrency = 1000
 	// MaxRedirectsCeiling caps daemon.link_verification.max_redirects.

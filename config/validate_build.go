@@ -12,6 +12,7 @@ func (c *Config) validateBuild(l *problemList) {
 	checkEnum(l, "build.artifact_store", b.ArtifactStore, ArtifactStoreAuto, ArtifactStoreLocal, ArtifactStoreBroker)
 	checkDurationRange(l, "build.ack_wait", b.AckWait, time.Second, MaxAckWait)
 	checkDurationRange(l, "build.stage_timeout", b.StageTimeout, time.Second, MaxStageTimeout)
+	checkDurationRange(l, "build.artifact_retention", b.ArtifactRetention, 0, MaxArtifactRetention)
 	if b.StreamReplicas < 1 || b.StreamReplicas > 5 {
 		l.add("build.stream_replicas", "%d is out of range; expected 1 to 5 (NATS keeps at most 5 replicas)", b.StreamReplicas)
 	}

@@ -18,7 +18,6 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
-	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/workspace"
@@ -81,8 +80,11 @@ func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metric
 		if b.Report == nil || b.SkipReason != "" {
 			return
 		}
-		if local, ok := store.(*artifact.Local); ok {
-			go pruneArtifacts(states, local, b.RequestedAt, log)
+		switch st := store.(type) {
+		case *artifact.Local:
+			go pruneArtifacts(states, st, b.RequestedAt, log)
+		case *artifact.Objects:
+			go c.pruneObjects(states, st)
 		}
 		if s := cfg.Build.CloneStrategy; s == "update" || s == "auto" {
 			go pruneCheckouts(cfg, states, log)
@@ -308,46 +310,6 @@ func pruneCheckouts(cfg *config.Config, states *buildstate.States, log zerolog.L
 		log.Warn().Err(err).Msg("checkouts not pruned")
 	} else if n > 0 {
 		log.Info().Int("checkouts_removed", n).Msg("checkouts of versions no longer built removed")
-	}
-}
-
-// pruneArtifacts drops stored trees and unit records that the saved state
-// no longer refers to and that no build used since the finished build was
-// requested (at since). Builds run one at a time, so a build in flight
-// started later, and every tree or record it uses is marked as used then.
-func pruneArtifacts(states *buildstate.States, store *artifact.Local, since time.Time, log zerolog.Logger) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	st, err := states.Load(ctx)
-	if err != nil || st == nil {
-		return
-	}
-	keep := map[artifact.Ref]bool{}
-	for _, o := range st.Repositories {
-		keep[artifact.Ref(o.Tree)] = true
-	}
-	// The published units' outputs: a unit whose address is unchanged
-	// reuses them, and a unit that fails keeps them on the site.
-	keep[artifact.Ref(st.URLs)] = true // the URLs the site published
-	records := map[string]bool{}
-	for _, u := range st.Renders {
-		keep[artifact.Ref(u.Output)] = true
-		keep[artifact.Ref(u.Facts)] = true
-		if u.IssuesRef != "" {
-			keep[artifact.Ref(u.IssuesRef)] = true // the unit's record names it
-		}
-		records[renders.RecordName(u.Address)] = true
-	}
-	unused := time.Since(since)
-	if n, err := store.Prune(keep, unused); err != nil {
-		log.Warn().Err(err).Msg("artifact store not pruned")
-	} else if n > 0 {
-		log.Info().Int("trees_removed", n).Msg("artifact store pruned")
-	}
-	if n, err := store.PruneRecords(records, unused); err != nil {
-		log.Warn().Err(err).Msg("unit records not pruned")
-	} else if n > 0 {
-		log.Info().Int("records_removed", n).Msg("records of units no longer on the site pruned")
 	}
 }
 

@@ -72,6 +72,9 @@ type Coordinator struct {
 	sub     *nats.Subscription
 	// stopWatch ends watchStages, if it runs.
 	stopWatch context.CancelFunc
+	// maintaining is true while Maintain's work runs: a build asked for
+	// meanwhile waits as the follow-up (maintain.go).
+	maintaining bool
 }
 
 // NewCoordinator follows build outcomes and publishes requests on the
@@ -97,7 +100,7 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 		return "", false, ErrClosed
 	}
 	c.reapStale()
-	if c.running == nil && c.pending != nil {
+	if c.running == nil && c.pending != nil && !c.maintaining {
 		// A follow-up waits but nothing runs (the running build was given
 		// up on): the follow-up serves this request and starts now.
 		b := c.pending
@@ -111,7 +114,7 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 		}
 		return b.ID, true, nil
 	}
-	if c.running != nil {
+	if c.running != nil || c.maintaining {
 		if c.pending == nil {
 			c.pending = c.record(reason, repositories)
 		} else {
@@ -120,7 +123,7 @@ func (c *Coordinator) Trigger(ctx context.Context, reason string, repositories [
 		}
 		id := c.pending.ID
 		c.mu.Unlock()
-		c.log.Info().Str("build_id", id).Str("reason", reason).Msg("build running; request coalesced into the follow-up build")
+		c.log.Info().Str("build_id", id).Str("reason", reason).Msg("build running (or the artifact store being pruned); request coalesced into the follow-up build")
 		return id, true, nil
 	}
 	// Marked running before the lock is released: a trigger arriving a
@@ -160,7 +163,7 @@ func (c *Coordinator) Recent() []BuildRecord {
 func (c *Coordinator) Idle() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.running == nil && c.pending == nil
+	return c.running == nil && c.pending == nil && !c.maintaining
 }
 
 // Close stops accepting triggers and following builds.

@@ -25,7 +25,7 @@ const fetchTries = 3
 func (o *Objects) fetch(ctx context.Context, name string) (*spooled, error) {
 	res, err := o.obs.Get(ctx, name)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		return nil, fmt.Errorf("%w in the broker's object store %s; it is kept 7 days, and a process with build.artifact_store: local keeps what it makes on its own disk: give every process of the site build.artifact_store: broker or auto", ErrNotFound, ObjectStoreBucket)
+		return nil, fmt.Errorf("%w in the broker's object store %s; what the served site does not use is kept build.artifact_retention (every object at most 7 days), and a process with build.artifact_store: local keeps what it makes on its own disk: give every process of the site build.artifact_store: broker or auto", ErrNotFound, ObjectStoreBucket)
 	}
 	if err != nil {
 		return nil, err
