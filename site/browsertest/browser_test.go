@@ -108,6 +108,8 @@ var documented = map[string]string{
 	"phone-home":           "front-page-phone.png",
 	"phone-page":           "page-phone.png",
 	"phone-search":         "search-phone.png",
+	"search-words":         "search-words.png",
+	"search-scope":         "search-scope.png",
 }
 
 // background is the computed background colour of the body.

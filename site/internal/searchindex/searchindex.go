@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -65,6 +66,13 @@ type Entry struct {
 	Version          string            `json:"version,omitempty"`
 	VersionIsDefault bool              `json:"versionIsDefault,omitempty"`
 	VersionRank      int               `json:"versionRank,omitempty"`
+	// Headings is the text of the page's headings below its title, from
+	// its whole body (the text is cut, the headings are not): a word in a
+	// heading ranks its page above one holding it in the text only.
+	Headings string `json:"headings,omitempty"`
+	// More is the words of the text past Text (which is cut for the
+	// snippets) that Text lacks, space-separated: the index holds them.
+	More string `json:"more,omitempty"`
 }
 
 // Manifest is search/index.json.
@@ -101,11 +109,15 @@ type searchBookFile struct {
 	Pages    [][]any  `json:"pages"`
 }
 
-// searchChunkFile is a word chunk: Pages[i] lists the pages holding
-// Words[i], as the first page number and then the gaps between numbers.
+// searchChunkFile is a word chunk: Pages[i] lists the pages whose text
+// holds Words[i], as the first page number and then the gaps between
+// numbers; Heads, by the word's place in Words (as a string, JSON's keys
+// being strings), lists the same way the pages with the word in a heading.
+// A word only in headings has no pages.
 type searchChunkFile struct {
-	Words []string `json:"words"`
-	Pages [][]int  `json:"pages"`
+	Words []string         `json:"words"`
+	Pages [][]int          `json:"pages"`
+	Heads map[string][]int `json:"heads,omitempty"`
 }
 
 // Compact builds the search index's files from the entries of each
@@ -115,6 +127,7 @@ func Compact(books [][]Entry) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	manifest := Manifest{Format: Format, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
 	postings := map[string][]int{} // word → pages, in increasing order
+	heads := map[string][]int{}    // word → pages with it in a heading
 	page := 0
 	for _, entries := range books {
 		if len(entries) == 0 {
@@ -160,8 +173,11 @@ func Compact(books [][]Entry) (map[string][]byte, error) {
 				}
 			}
 			book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, text})
-			for _, w := range textWords(e.Text) {
+			for _, w := range textWords(e.Text + " " + e.More) {
 				postings[w] = append(postings[w], page)
+			}
+			for _, w := range textWords(e.Headings) {
+				heads[w] = append(heads[w], page)
 			}
 			page++
 		}
@@ -181,7 +197,7 @@ func Compact(books [][]Entry) (map[string][]byte, error) {
 		}
 		manifest.Books = append(manifest.Books, ref)
 	}
-	for _, c := range wordChunks(postings) {
+	for _, c := range wordChunks(postings, heads) {
 		data, err := json.Marshal(c)
 		if err != nil {
 			return nil, fmt.Errorf("site: search index: word chunk: %w", err)
@@ -198,27 +214,33 @@ func Compact(books [][]Entry) (map[string][]byte, error) {
 	return files, nil
 }
 
-// wordChunks cuts the sorted words and their pages into chunks of about
-// searchChunkBytes each.
-func wordChunks(postings map[string][]int) []searchChunkFile {
+// wordChunks cuts the sorted words, their pages and the pages with them
+// in a heading into chunks of about searchChunkBytes each.
+func wordChunks(postings, heads map[string][]int) []searchChunkFile {
 	words := make([]string, 0, len(postings))
 	for w := range postings {
 		words = append(words, w)
+	}
+	for w := range heads {
+		if _, ok := postings[w]; !ok {
+			words = append(words, w)
+		}
 	}
 	sort.Strings(words)
 	var chunks []searchChunkFile
 	var cur searchChunkFile
 	size := 0
 	for _, w := range words {
-		pages := postings[w]
-		gaps := make([]int, len(pages))
-		prev := 0
-		for i, p := range pages {
-			gaps[i] = p - prev
-			prev = p
-			size += digits(gaps[i]) + 1
+		gaps, n := gapsOf(postings[w])
+		size += n + len(w) + 6
+		if h := heads[w]; len(h) > 0 {
+			if cur.Heads == nil {
+				cur.Heads = map[string][]int{}
+			}
+			hg, n := gapsOf(h)
+			cur.Heads[strconv.Itoa(len(cur.Words))] = hg
+			size += n + 8
 		}
-		size += len(w) + 6
 		cur.Words = append(cur.Words, w)
 		cur.Pages = append(cur.Pages, gaps)
 		if size >= searchChunkBytes {
@@ -248,6 +270,19 @@ func textWords(text string) []string {
 }
 
 func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
+
+// gapsOf is pages (in increasing order) as the first page number and
+// then the gaps between numbers, with about how many bytes of JSON that is.
+func gapsOf(pages []int) ([]int, int) {
+	gaps := make([]int, len(pages))
+	size, prev := 0, 0
+	for i, p := range pages {
+		gaps[i] = p - prev
+		prev = p
+		size += digits(gaps[i]) + 1
+	}
+	return gaps, size
+}
 
 func digits(n int) int {
 	d := 1

@@ -35,6 +35,11 @@ const searchBodyRunes = 16000
 // index of a large site stays a reasonable download.
 const searchTextRunes = 3000
 
+// searchWordRunes is how much of a page's text its words are indexed
+// from: past the text a result shows, so that a word further down a long
+// page finds it, while the index stays bounded per page.
+const searchWordRunes = 12000
+
 // ReadRecords reads the records of a render's search file into
 // entries, each with its text made from its body.
 func ReadRecords(data []byte) ([]Entry, error) {
@@ -67,7 +72,8 @@ func ReadRecords(data []byte) ([]Entry, error) {
 	for range min(runtime.GOMAXPROCS(0), len(entries)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(entries); i = int(next.Add(1) - 1) {
-				entries[i].Text = searchText(string(bodies[i]))
+				entries[i].Text, entries[i].More = searchText(string(bodies[i]))
+				entries[i].Headings = searchHeadings(string(bodies[i]))
 			}
 		})
 	}
@@ -95,12 +101,38 @@ func recordLengths(header string) (int, int, error) {
 // searchText is the text of a page's body HTML as search shows and
 // matches it: tags removed as Hugo's plainify removes them, character
 // references decoded, line breaks as spaces, at most searchTextRunes
-// characters.
-func searchText(body string) string {
+// characters; and the words of the rest of the text read (up to
+// searchWordRunes characters) that the text lacks, for the word index.
+func searchText(body string) (string, string) {
 	s := firstRunes(body, searchBodyRunes)
 	s = html.UnescapeString(tpl.StripHTML(s))
 	s = strings.TrimSpace(strings.ReplaceAll(s, "\n", " "))
-	return firstRunes(s, searchTextRunes)
+	text := firstRunes(s, searchTextRunes)
+	rest := ""
+	if strings.HasPrefix(s, text) { // else not UTF-8: firstRunes made it so
+		// The rest starts with the whole word the cut falls in.
+		rest = s[strings.LastIndexFunc(text, notWordRune)+1:]
+	}
+	return text, moreWords(text, firstRunes(rest, searchWordRunes-searchTextRunes))
+}
+
+// moreWords lists, space-separated, the distinct words of rest that text
+// does not hold.
+func moreWords(text, rest string) string {
+	if rest == "" {
+		return ""
+	}
+	have := map[string]bool{}
+	for _, w := range textWords(text) {
+		have[w] = true
+	}
+	var more []string
+	for _, w := range textWords(rest) {
+		if !have[w] {
+			more = append(more, w)
+		}
+	}
+	return strings.Join(more, " ")
 }
 
 // firstRunes is the first n characters of s, the way Hugo's substr cuts

@@ -47,13 +47,13 @@ func TestSearchRecordsThatAreCutShortAreRefused(t *testing.T) {
 
 func TestSearchTextIsCutInCharacters(t *testing.T) {
 	body := "<p>" + strings.Repeat("é", searchTextRunes+10) + "</p>"
-	text := searchText(body)
+	text, _ := searchText(body)
 	if n := len([]rune(text)); n != searchTextRunes {
 		t.Errorf("text of %d characters, want %d", n, searchTextRunes)
 	}
 	// The body is read as far as its first searchBodyRunes characters.
 	long := strings.Repeat("<b>x</b>", searchBodyRunes) + "<p>tail</p>"
-	if strings.Contains(searchText(long), "tail") {
+	if text, more := searchText(long); strings.Contains(text+more, "tail") {
 		t.Error("text made from beyond the body's first characters")
 	}
 	if got := firstRunes("ab\xffcd", 3); got != "ab\uFFFD" {

@@ -129,6 +129,7 @@
   var manifest = null; // promise of the manifest, once asked for
   var books = []; // per book: its manifest entry, first page number, items
   var chunks = []; // the manifest's word chunks: {first, file}
+  var totalPages = 0; // the site's pages, for the words' weights
   var loaded = {}; // file → promise of its content
 
   function fetchFile(file) {
@@ -154,6 +155,10 @@
       manifest = fetchFile(manifestURL).then(function (m) {
         if (!m || m.format !== 1) throw new Error("search index: unknown format");
         var start = 0;
+        totalPages = 0;
+        m.books.forEach(function (ref) {
+          totalPages += ref.pages;
+        });
         books = m.books.map(function (ref) {
           var book = { ref: ref, start: start, preferred: preferredVersion(ref), items: null };
           start += ref.pages;
@@ -234,6 +239,35 @@
       });
   }
 
+  // folded is a query word's singular when it ends like an English
+  // plural ("images" → "image", "taxonomies" → "taxonomy"), else "".
+  function folded(w) {
+    if (w.length > 4 && /ies$/.test(w)) return w.slice(0, -3) + "y";
+    if (w.length > 3 && /[^su]s$/.test(w)) return w.slice(0, -1);
+    return "";
+  }
+
+  // searchTerms are the words a search looks for: the query's, each with
+  // its singular (word.one) if it has one. The singular is found in
+  // titles, tags and places as the word is, but in the text only as a
+  // whole word: "images" finds a text's "image", "sprockets" does not
+  // find "sprocketball".
+  function searchTerms(query) {
+    return terms(query).map(function (w) {
+      return { word: w, one: folded(w) };
+    });
+  }
+
+  // forms lists a search term's word and its singular.
+  function forms(term) {
+    return term.one ? [term.word, term.one] : [term.word];
+  }
+
+  // allForms lists the words and singulars of the terms, for highlighting.
+  function allForms(words) {
+    return [].concat.apply([], words.map(forms));
+  }
+
   // wordsOf splits a query word the way the index splits text into words
   // (textWords in site/searchindex.go): runs of letters and digits.
   function wordsOf(term) {
@@ -284,76 +318,162 @@
     return out;
   }
 
-  // pagesWith resolves to the set of page numbers whose text has a word
-  // starting with part (for a part of one letter: that word).
-  function pagesWith(part) {
+  // pagesWith resolves to the page numbers whose text has a word starting
+  // with part (for a part of one letter: that word), as the set text, and
+  // those with such a word in a heading, as the set head.
+  function pagesWith(part, whole) {
     return Promise.all(chunksFor(part).map(function (f) { return fetchPiece(f); })).then(function (loadedChunks) {
-      var pages = new Set();
+      var found = { text: new Set(), head: new Set() };
+      var add = function (set, gaps) {
+        var page = 0;
+        gaps.forEach(function (gap) {
+          page += gap;
+          set.add(page);
+        });
+      };
       loadedChunks.forEach(function (c) {
         for (var i = 0; i < c.words.length; i++) {
           var w = c.words[i];
-          if (part.length < 2 ? w !== part : w.indexOf(part) !== 0) continue;
-          var page = 0;
-          c.pages[i].forEach(function (gap) {
-            page += gap;
-            pages.add(page);
-          });
+          if (part.length < 2 || whole ? w !== part : w.indexOf(part) !== 0) continue;
+          add(found.text, c.pages[i]);
+          if (c.heads && c.heads[i]) add(found.head, c.heads[i]);
         }
       });
-      return pages;
+      return found;
     });
   }
 
-  // textHits resolves to one set per query word: the pages whose text
-  // holds it, every letter-and-digit run of it starting a word there.
+  function intersect(sets) {
+    return new Set(
+      Array.from(sets[0]).filter(function (page) {
+        return sets.every(function (s) { return s.has(page); });
+      })
+    );
+  }
+
+  // textHits resolves to one {text, head} per search term: the pages
+  // whose text (and those whose headings) hold it, every letter-and-digit
+  // run of the word starting a word there, or its singular as a word.
   function textHits(words) {
+    var none = function () {
+      return { text: new Set(), head: new Set() };
+    };
+    var hitsOf = function (parts, whole) {
+      if (parts.length === 0) return Promise.resolve(none());
+      return Promise.all(
+        parts.map(function (part) {
+          return pagesWith(part, whole);
+        })
+      ).then(function (found) {
+        return {
+          text: intersect(found.map(function (f) { return f.text; })),
+          head: intersect(found.map(function (f) { return f.head; }))
+        };
+      });
+    };
     return Promise.all(
       words.map(function (term) {
-        var parts = wordsOf(term);
-        if (parts.length === 0) return new Set();
-        return Promise.all(parts.map(pagesWith)).then(function (sets) {
-          return new Set(
-            Array.from(sets[0]).filter(function (page) {
-              return sets.every(function (s) { return s.has(page); });
-            })
-          );
+        return Promise.all([hitsOf(wordsOf(term.word), false), term.one ? hitsOf(wordsOf(term.one), true) : none()]).then(function (h) {
+          return {
+            text: new Set(Array.from(h[0].text).concat(Array.from(h[1].text))),
+            head: new Set(Array.from(h[0].head).concat(Array.from(h[1].head)))
+          };
         });
       })
     );
   }
 
-  // score ranks an item for the query words: every word must occur
-  // somewhere; title hits weigh most, then tags, then repository and
-  // section, then the text.
-  function score(item, words, inText) {
+  // score weighs an item for the query words: for each word, title hits
+  // weigh most, then tags, then repository and section, then the text,
+  // times the word's weight (rarer words weigh more). It returns the
+  // weight and how many of the words occur, the rare ones (words on at
+  // most half the site's pages) and all of them.
+  function score(item, words, inText, weights) {
     var total = 0;
+    var rare = 0;
+    var all = 0;
     for (var i = 0; i < words.length; i++) {
-      var w = words[i];
       var s = 0;
-      var at = item.title.indexOf(w);
-      if (at >= 0) s += at === 0 || item.title.charAt(at - 1) === " " ? 12 : 8;
-      if (item.tags.indexOf(w) >= 0) s += 6;
-      if (item.place.indexOf(w) >= 0) s += 3;
-      if (inText[i].has(item.page)) s += 1;
-      if (s === 0) return 0;
-      total += s;
+      var at = firstOf(item.title, words[i]);
+      if (at >= 0) s += at === 0 || !/[\p{L}\p{N}]/u.test(item.title.charAt(at - 1)) ? 12 : 8;
+      if (firstOf(item.tags, words[i]) >= 0) s += 6;
+      if (firstOf(item.place, words[i]) >= 0) s += 3;
+      if (inText[i].head.has(item.page)) s += 4;
+      if (inText[i].text.has(item.page)) s += 1;
+      if (s === 0) continue;
+      all++;
+      if (weights[i].rare) rare++;
+      total += s * weights[i].weight;
     }
-    return total;
+    return { weight: total, rare: rare, all: all, titled: titled(item, words) };
   }
 
-  // rank returns the best items of the loaded books.
-  function rank(words, inText) {
+  // titled tells whether every word of an item's title starts with a
+  // query word: "Key/Value store" for "key value store", not "Key/Value
+  // Store Walkthrough".
+  // firstOf is where in s a search term's word, or else its singular,
+  // first occurs (-1: nowhere).
+  function firstOf(s, term) {
+    var at = s.indexOf(term.word);
+    return at < 0 && term.one ? s.indexOf(term.one) : at;
+  }
+
+  // A word naming the repository ("babel" in "@babel/preset-env") needs
+  // no query word.
+  function titled(item, words) {
+    var repository = item.entry.repository.toLowerCase();
+    var t = wordsOf(item.title).filter(function (tw) {
+      return tw !== repository;
+    });
+    return (
+      t.length > 0 &&
+      t.every(function (tw) {
+        return allForms(words).some(function (w) {
+          return tw.indexOf(w) === 0;
+        });
+      })
+    );
+  }
+
+  // depth is how many directories deep a URL is: of two pages as good,
+  // the more general one, higher in the tree, comes first.
+  function depth(url) {
+    return url.split("/").length;
+  }
+
+  // wordWeights gives each query word its weight from the share of the
+  // site's pages whose text holds it: a word on every page ("the", "a",
+  // "how") counts little, a word on a few pages much.
+  function wordWeights(inText) {
+    var pages = Math.max(1, totalPages);
+    return inText.map(function (hits) {
+      var n = hits.text.size;
+      return { weight: Math.log(1 + pages / (1 + n)), rare: n / pages <= 0.5 };
+    });
+  }
+
+  // rank returns the best items of the loaded books within scope: those
+  // of the versions the reader most likely wants first, then the pages
+  // holding the most of the query's rare words (all of them first), then
+  // the most of all its words, then by weight.
+  function rank(words, inText, scope) {
+    var weights = wordWeights(inText);
     var hits = [];
     books.forEach(function (book) {
+      if (!inScope(book, scope)) return;
       (book.items || []).forEach(function (item) {
-        var s = score(item, words, inText);
-        if (s > 0) hits.push({ item: item, score: s });
+        var s = score(item, words, inText, weights);
+        if (s.all > 0) hits.push({ item: item, s: s, preferred: preferredIn(book, scope) });
       });
     });
     hits.sort(function (a, b) {
       return (
-        b.item.preferred - a.item.preferred ||
-        b.score - a.score ||
+        b.preferred - a.preferred ||
+        b.s.rare - a.s.rare ||
+        b.s.all - a.s.all ||
+        b.s.titled - a.s.titled ||
+        b.s.weight - a.s.weight ||
+        depth(a.item.entry.url) - depth(b.item.entry.url) ||
         (a.item.entry.versionRank || 0) - (b.item.entry.versionRank || 0) ||
         a.item.title.localeCompare(b.item.title)
       );
@@ -363,23 +483,48 @@
     });
   }
 
+  // A scope is what the select beside the search box restricts results
+  // to: "" (everything), a repository's name, or a repository and version
+  // as "repository@version" (scopeOf).
+  function scopeOf(value) {
+    if (!value) return null;
+    var at = value.indexOf("@");
+    return at < 0 ? { repository: value } : { repository: value.slice(0, at), version: value.slice(at + 1) };
+  }
+
+  function inScope(book, scope) {
+    if (!scope) return true;
+    if (book.ref.repository !== scope.repository) return false;
+    return scope.version === undefined || book.ref.version === scope.version;
+  }
+
+  // preferredIn tells whether a book's pages rank with the first: a
+  // version chosen in the scope is wanted, whatever the version switcher
+  // says.
+  function preferredIn(book, scope) {
+    return book.preferred || !!(scope && scope.version !== undefined);
+  }
+
   // search resolves to the best results for query, each with its text
   // loaded. The other versions' books are loaded only when the preferred
   // ones give fewer than a page of results: they rank after them anyway.
-  function search(query) {
-    var words = terms(query);
+  function search(query, scope) {
+    var words = searchTerms(query);
     if (words.length === 0) return Promise.resolve([]);
     var inText;
     return loadManifest()
       .then(function () {
-        return Promise.all([loadBooks(function (b) { return b.preferred; }), textHits(words)]);
+        return Promise.all([
+          loadBooks(function (b) { return inScope(b, scope) && preferredIn(b, scope); }),
+          textHits(words)
+        ]);
       })
       .then(function (got) {
         inText = got[1];
-        var results = rank(words, inText);
+        var results = rank(words, inText, scope);
         if (results.length >= MAX_RESULTS) return results;
-        return loadBooks(function (b) { return !b.preferred; }).then(function () {
-          return rank(words, inText);
+        return loadBooks(function (b) { return inScope(b, scope) && !preferredIn(b, scope); }).then(function () {
+          return rank(words, inText, scope);
         });
       })
       .then(function (results) {
@@ -411,28 +556,82 @@
       });
   }
 
-  // snippet returns the text around the first term found, as a fragment
-  // with the term in <mark>; built with DOM nodes, never from HTML strings.
+  // SNIPPET is about how many characters of a page's text a result shows.
+  var SNIPPET = 160;
+
+  // matches lists where the query words occur in lower (a lower-cased
+  // title or text) as sorted, non-overlapping [start, end, word index]:
+  // anywhere in a title, at the start of a word in a text (as the index
+  // matches them). A word with punctuation is looked for whole, and its
+  // letter-and-digit parts too.
+  function matches(lower, words, anywhere) {
+    var found = [];
+    words.forEach(function (w, wi) {
+      var parts = wordsOf(w);
+      var looks = parts.length > 1 || parts[0] !== w ? [w].concat(parts) : [w];
+      looks.forEach(function (c) {
+        for (var at = lower.indexOf(c); at >= 0 && c; at = lower.indexOf(c, at + 1)) {
+          if (anywhere || at === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(at - 1))) found.push([at, at + c.length, wi]);
+        }
+      });
+    });
+    found.sort(function (x, y) {
+      return x[0] - y[0] || y[1] - x[1];
+    });
+    var out = [];
+    found.forEach(function (m) {
+      var last = out[out.length - 1];
+      if (last && m[0] < last[1]) {
+        if (m[1] > last[1]) last[1] = m[1];
+        return;
+      }
+      out.push(m.slice());
+    });
+    return out;
+  }
+
+  // marked appends text.slice(start, end) to parent with the matches in
+  // it as <mark>; built with DOM nodes, never from HTML strings.
+  function marked(parent, text, found, start, end) {
+    var at = start;
+    found.forEach(function (m) {
+      if (m[0] < start || m[1] > end) return;
+      if (m[0] > at) parent.appendChild(document.createTextNode(text.slice(at, m[0])));
+      var mark = document.createElement("mark");
+      mark.textContent = text.slice(m[0], m[1]);
+      parent.appendChild(mark);
+      at = m[1];
+    });
+    if (end > at) parent.appendChild(document.createTextNode(text.slice(at, end)));
+  }
+
+  // snippet returns the part of the text holding the most of the query's
+  // words, every match in it in <mark>.
   function snippet(item, words) {
     var text = item.entry.text || "";
-    var at = -1;
-    var word = "";
-    for (var i = 0; i < words.length && at < 0; i++) {
-      at = item.text.indexOf(words[i]);
-      word = words[i];
-    }
+    var found = item.text.length === text.length ? matches(item.text, allForms(words), false) : [];
     var frag = document.createDocumentFragment();
-    if (at < 0) {
-      frag.appendChild(document.createTextNode(text.slice(0, 120) + (text.length > 120 ? "…" : "")));
-      return frag;
-    }
-    var start = Math.max(0, at - 50);
-    var end = Math.min(text.length, at + word.length + 70);
-    frag.appendChild(document.createTextNode((start > 0 ? "…" : "") + text.slice(start, at)));
-    var mark = document.createElement("mark");
-    mark.textContent = text.slice(at, at + word.length);
-    frag.appendChild(mark);
-    frag.appendChild(document.createTextNode(text.slice(at + word.length, end) + (end < text.length ? "…" : "")));
+    var best = 0;
+    var bestCount = 0;
+    found.forEach(function (m) {
+      var seen = {};
+      var count = 0;
+      found.forEach(function (n) {
+        if (n[0] >= m[0] && n[1] <= m[0] + SNIPPET && !seen[n[2]]) {
+          seen[n[2]] = true;
+          count++;
+        }
+      });
+      if (count > bestCount) {
+        best = m[0];
+        bestCount = count;
+      }
+    });
+    var start = found.length ? Math.max(0, best - 40) : 0;
+    var end = Math.min(text.length, start + SNIPPET);
+    if (start > 0) frag.appendChild(document.createTextNode("…"));
+    marked(frag, text, found, start, end);
+    if (end < text.length) frag.appendChild(document.createTextNode("…"));
     return frag;
   }
 
@@ -449,11 +648,43 @@
     return label;
   }
 
+  // fillScope lists the repositories of the site, and the versions of
+  // versioned ones, in the select beside the search box, keeping the
+  // choice made.
+  function fillScope(select) {
+    if (!select) return;
+    var choices = [["", "All repositories"]];
+    var seen = {};
+    books.forEach(function (book) {
+      var r = book.ref.repository;
+      if (!seen[r]) {
+        seen[r] = true;
+        choices.push([r, r]);
+      }
+      if (book.ref.version) choices.push([r + "@" + book.ref.version, r + " " + book.ref.version]);
+    });
+    var key = choices.map(function (c) { return c[0]; }).join("\n");
+    if (select.getAttribute("data-choices") === key) return;
+    var chosen = select.value;
+    select.textContent = "";
+    choices.forEach(function (c) {
+      var option = document.createElement("option");
+      option.value = c[0];
+      option.textContent = c[1];
+      select.appendChild(option);
+    });
+    select.value = key.split("\n").indexOf(chosen) >= 0 ? chosen : "";
+    select.setAttribute("data-choices", key);
+    // One repository without versions: nothing to choose.
+    select.hidden = choices.length <= 2;
+  }
+
   function setupSearch() {
     var box = $(".search");
     var input = $("#dw-search-input");
     var list = $("#dw-search-results");
     var status = $("#dw-search-status");
+    var scopeSelect = $("#dw-search-scope");
     var meta = document.querySelector('meta[name="docweave-search-index"]');
     if (!box || !input || !list || !meta || !window.fetch) return;
     box.hidden = false;
@@ -472,15 +703,16 @@
         status.textContent = "";
         return;
       }
+      var scope = scopeOf(scopeSelect ? scopeSelect.value : "");
       // A failed search is tried once more: it read the manifest again.
-      search(query)
+      search(query, scope)
         .catch(function () {
-          return search(query);
+          return search(query, scope);
         })
         .then(
           function (results) {
             if (input.value.trim() !== query) return; // typed on meanwhile
-            var words = terms(query);
+            var words = searchTerms(query);
             list.textContent = "";
             results.forEach(function (item) {
               var li = document.createElement("li");
@@ -488,7 +720,8 @@
               a.href = item.entry.url;
               var title = document.createElement("span");
               title.className = "search-title";
-              title.textContent = item.entry.title;
+              var t = item.entry.title;
+              marked(title, t, item.title.length === t.length ? matches(item.title, allForms(words), true) : [], 0, t.length);
               a.appendChild(title);
               var where = [item.entry.repository, item.entry.section].filter(Boolean).join(" › ");
               if (where || item.entry.version) {
@@ -538,10 +771,27 @@
       manifest = null;
       loadManifest()
         .then(function () {
+          fillScope(scopeSelect);
           return loadBooks(function (b) { return b.preferred; });
         })
         .catch(function () {});
     });
+    if (scopeSelect) {
+      // The select's choices come from the manifest: it loads as a
+      // pointer comes near the select or the select gets focus.
+      var fill = function () {
+        loadManifest()
+          .then(function () {
+            fillScope(scopeSelect);
+          })
+          .catch(function () {});
+      };
+      scopeSelect.addEventListener("pointerenter", fill);
+      scopeSelect.addEventListener("focus", fill);
+      scopeSelect.addEventListener("change", function () {
+        if (input.value.trim()) show();
+      });
+    }
     input.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(show, 80);
