@@ -83,7 +83,27 @@ type Repository struct {
 	// true). An untrusted repository's raw HTML is sanitized and its .html
 	// and .svg files are not published.
 	Trusted *bool `mapstructure:"trusted" yaml:"trusted"`
+	// OriginalSite is the site the repository's documentation was
+	// published on before, so that links written as its URLs lead to the
+	// aggregated pages (see docs/repositories.md). Zero when not set.
+	OriginalSite OriginalSite `mapstructure:"original_site" yaml:"original_site"`
 }
+
+// OriginalSite says where a repository's files were published on the site
+// its documentation was written for: links and images written as that
+// site's URLs (absolute, or rooted in the repository's own pages) are
+// resolved to the aggregated pages and files.
+type OriginalSite struct {
+	// URL is the site's address, absolute (https://prometheus.io/).
+	URL string `mapstructure:"url" yaml:"url"`
+	// Paths maps a URL path prefix of the site ("/docs/", starting and
+	// ending with "/") to the repository folder published there ("docs/";
+	// "." or "/" for the repository's root).
+	Paths map[string]string `mapstructure:"paths" yaml:"paths"`
+}
+
+// IsSet reports whether the repository declares an original site.
+func (o OriginalSite) IsSet() bool { return o.URL != "" || len(o.Paths) > 0 }
 
 // AuthType selects how docweave authenticates to a repository's remote.
 type AuthType string

@@ -72,6 +72,9 @@ func repositoryHashView(r Repository) map[string]any {
 	if view["url"] != r.URL {
 		view["url_credentials"] = secretDigest(r.URL)
 	}
+	if !r.OriginalSite.IsSet() {
+		delete(view, "original_site") // a configuration without it hashes as before the key existed
+	}
 	auth := view["auth"].(map[string]any)
 	auth["token"] = secretDigest(r.Auth.Token)
 	auth["password"] = secretDigest(r.Auth.Password)

@@ -46,6 +46,7 @@ func (c *Config) validateRepositories(l *problemList) {
 		validateDocPaths(l, prefix+".paths", r.Paths)
 		validateAuth(l, prefix+".auth", r.Auth)
 		validateDescription(l, prefix+".description", r.Description)
+		validateOriginalSite(l, prefix+".original_site", r.OriginalSite)
 	}
 }
 

@@ -26,11 +26,15 @@ type Policy struct {
 	Limits config.InputLimits
 	// Untrusted leaves out HTML, SVG and XML files (see ActiveContent).
 	Untrusted bool
+	// OriginalSite is the repository's original site: a page's link to
+	// one of its URLs names the file of the folder it publishes
+	// (originalsite.go).
+	OriginalSite config.OriginalSite
 }
 
 // PolicyFor is the policy the configuration sets for a repository.
 func PolicyFor(cfg *config.Config, repo config.Repository) Policy {
-	return Policy{Limits: cfg.Build.Limits, Untrusted: !repo.IsTrusted()}
+	return Policy{Limits: cfg.Build.Limits, Untrusted: !repo.IsTrusted(), OriginalSite: repo.OriginalSite}
 }
 
 // TooLargeError is a repository that is over a limit as a whole (too many

@@ -108,6 +108,12 @@ func pageReferences(file, page string, roots []string, policy Policy) []string {
 	}
 	var out []string
 	for _, l := range mdlinks.Find(body) {
+		if c, ok := originalFile(l.Dest, policy.OriginalSite); ok {
+			if inRepository(c) && referencedFile(c, roots) {
+				out = append(out, c)
+			}
+			continue
+		}
 		if !mdlinks.Internal(l.Dest) {
 			continue
 		}

@@ -28,7 +28,8 @@ func UnitAddress(g config.Generator, repos []Repository, unit, tree string) stri
 		Untrusted    []string            `json:"untrusted,omitempty"`
 		DocRoots     map[string][]string `json:"doc_roots,omitempty"`
 		Sources      map[string]string   `json:"sources,omitempty"`
-	}{g, hugobuild.RepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos), docRootsOf(repos), sourceURLsOf(repos)})
+		Links        []linkSource        `json:"links,omitempty"`
+	}{g, hugobuild.RepositoryParams(repos, g.BaseURL, nil, false), unit, tree, untrustedPaths(repos), docRootsOf(repos), sourceURLsOf(repos), linkSourcesOf(repos)})
 	h := sha256.New()
 	io.WriteString(h, hugobuild.AddressVersion+"\n"+hugobuild.RendererID()+"\n"+themeHash()+"\n")
 	h.Write(spec)
@@ -71,6 +72,27 @@ func sourceURLsOf(repos []Repository) map[string]string {
 			if v.SourceURL != "" {
 				out[r.ContentPath+"/"+v.Slug] = v.SourceURL
 			}
+		}
+	}
+	return out
+}
+
+// linkSource is what a link in any unit may be written as to lead into a
+// repository: its forge address and its original site.
+type linkSource struct {
+	ContentPath  string        `json:"content_path"`
+	WebURL       string        `json:"web_url,omitempty"`
+	OriginalSite *OriginalSite `json:"original_site,omitempty"`
+}
+
+// linkSourcesOf lists the repositories that links may name by their forge
+// address or their original site's URLs: such links resolve across
+// repositories, so a change of either changes every unit's links.
+func linkSourcesOf(repos []Repository) []linkSource {
+	var out []linkSource
+	for _, r := range repos {
+		if r.WebURL != "" || r.OriginalSite != nil {
+			out = append(out, linkSource{ContentPath: r.ContentPath, WebURL: r.WebURL, OriginalSite: r.OriginalSite})
 		}
 	}
 	return out

@@ -18,7 +18,7 @@ type preparedContent struct {
 // prepareContent installs the theme, lists the content and prepares every
 // Markdown file (package pages), writing the copies of the pages that
 // needed changes.
-func prepareContent(l hugobuild.Layout, themeFS fs.FS, repos []Repository) (*preparedContent, error) {
+func prepareContent(l hugobuild.Layout, themeFS fs.FS, repos []Repository, baseURL string) (*preparedContent, error) {
 	if err := l.ResetGenerated(); err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func prepareContent(l hugobuild.Layout, themeFS fs.FS, repos []Repository) (*pre
 	if err != nil {
 		return nil, err
 	}
-	prepared, err := pages.Prepare(l.ContentDir, l.PagesDir, tree, repos, themeFS)
+	prepared, err := pages.Prepare(l.ContentDir, l.PagesDir, tree, repos, hugobuild.SitePath(baseURL), themeFS)
 	if err != nil {
 		return nil, err
 	}

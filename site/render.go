@@ -87,7 +87,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role hugobuild.Rol
 	}()
 	start := time.Now()
 
-	content, err := prepareContent(l, themeFS, opts.Repositories)
+	content, err := prepareContent(l, themeFS, opts.Repositories, opts.Generator.BaseURL)
 	if err != nil {
 		return Result{}, projectDetail{}, fmt.Errorf("render site %s: %w", l.ProjectDir, err)
 	}

@@ -128,6 +128,10 @@ type Options struct {
 // model.Repository).
 type Repository = model.Repository
 
+// OriginalSite is where a repository's documentation was published before
+// (model.OriginalSite).
+type OriginalSite = model.OriginalSite
+
 // Version is one documentation version of a repository (see
 // model.Version).
 type Version = model.Version

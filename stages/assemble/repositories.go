@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/site"
 )
@@ -30,7 +31,8 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 		if o.Version == nil {
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge, ContentPath: o.ContentPath,
 				EditURL: editURL(conf.URL, o.Branch, roots), Untrusted: !conf.IsTrusted(), DocRoots: roots,
-				SourceURL: sourceURL(conf.URL, o.Branch), Description: conf.Description, Updated: o.CommitTime})
+				SourceURL: sourceURL(conf.URL, o.Branch), Description: conf.Description, Updated: o.CommitTime,
+				WebURL: webURL(conf.URL), OriginalSite: originalSite(conf.OriginalSite)})
 			continue
 		}
 		v := o.Version
@@ -40,7 +42,7 @@ func (s *stage) siteRepositories(outcomes []events.RepoOutcome) []site.Repositor
 			index[o.Repository] = i
 			repos = append(repos, site.Repository{Name: o.Repository, Forge: o.Forge,
 				ContentPath: strings.TrimSuffix(o.ContentPath, "/"+v.Slug), Untrusted: !conf.IsTrusted(), DocRoots: roots,
-				Description: conf.Description})
+				Description: conf.Description, WebURL: webURL(conf.URL), OriginalSite: originalSite(conf.OriginalSite)})
 		}
 		if o.CommitTime.After(repos[i].Updated) {
 			repos[i].Updated = o.CommitTime // the newest version's commit
@@ -76,4 +78,13 @@ func orderVersions(vs []site.Version, ranks []int) {
 		sorted[0].Default = true
 	}
 	copy(vs, sorted)
+}
+
+// originalSite is repositories[].original_site as the site reads it; nil
+// when the repository declares none.
+func originalSite(o config.OriginalSite) *site.OriginalSite {
+	if !o.IsSet() {
+		return nil
+	}
+	return &site.OriginalSite{URL: o.URL, Paths: o.Paths}
 }

@@ -44,3 +44,27 @@ func TestSiteRepositoriesGatherVersionsUnderTheirRepository(t *testing.T) {
 		t.Fatalf("edit links: tags must have none, branches one: %+v", p.Versions)
 	}
 }
+
+// The site's repositories carry what links across repositories need
+// (package site): the forge address and the original site, versioned or
+// not; none when the configuration has none.
+func TestSiteRepositoriesCarryLinkSources(t *testing.T) {
+	cfg := config.Default()
+	cfg.Repositories = []config.Repository{
+		{Name: "handbook", URL: "git@github.com:acme/handbook.git",
+			OriginalSite: config.OriginalSite{URL: "https://handbook.example/", Paths: map[string]string{"/guide/": "docs/"}}},
+		{Name: "engine", URL: "file:///srv/engine.git"},
+	}
+	s := &stage{cfg: &cfg}
+	repos := s.siteRepositories([]events.RepoOutcome{
+		{Repository: "handbook", ContentPath: "handbook/main", Version: &events.Version{Name: "main", Slug: "main", Default: true}, Tree: "t"},
+		{Repository: "engine", ContentPath: "engine", Branch: "main", Tree: "t"},
+	})
+	h, e := repos[0], repos[1]
+	if h.WebURL != "https://github.com/acme/handbook" || h.OriginalSite == nil || h.OriginalSite.Paths["/guide/"] != "docs/" {
+		t.Errorf("handbook: web %q, original site %+v", h.WebURL, h.OriginalSite)
+	}
+	if e.WebURL != "" || e.OriginalSite != nil {
+		t.Errorf("engine: web %q, original site %+v; want none", e.WebURL, e.OriginalSite)
+	}
+}

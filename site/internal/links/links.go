@@ -1,13 +1,17 @@
 // Package links finds what each link of a page names in its unit — a
 // page, a directory's page, a published file, a referenced file, or the
 // forge's page of a file outside the documentation — so that a link
-// written for a forge works on the site.
+// written for a forge works on the site; and, from the site's list of
+// repositories alone, what a link written as an original site's URL or
+// another aggregated repository's forge page names elsewhere on the site
+// (site.go, elsewhere.go).
 package links
 
 import (
 	"fmt"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/docweave/docweave/docstree"
@@ -51,6 +55,9 @@ type Unit struct {
 	Dirs      map[string]bool
 	// Referenced are the unit's referenced files (see referenced.go).
 	Referenced []string
+	// Site is the rest of the site, for links that lead out of the unit
+	// (site.go); nil resolves links within the unit only.
+	Site *Site
 }
 
 // pageLink is one link or image of a page. A source named in raw HTML is
@@ -90,11 +97,31 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 	var issues []model.Issue
 	seen := map[string]bool{}
 	for _, l := range findLinks(body) {
-		if seen[l.dest] || !internalLink(l.dest) {
+		if seen[l.dest] {
+			continue
+		}
+		if !internalLink(l.dest) {
+			if to, ok := u.absolute(l.dest); ok {
+				seen[l.dest] = true
+				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+			}
 			continue
 		}
 		seen[l.dest] = true
 		target, outside, repoPath := u.resolve(rel, l.dest)
+		if !target.ok {
+			to, ok, several := u.rooted(l.dest)
+			if ok {
+				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+				continue
+			}
+			if len(several) > 1 {
+				slices.Sort(several)
+				issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
+					"line %d: %s %q matches %d pages (%s); left as written", l.line+lineShift, l.what(), l.dest, len(several), strings.Join(several, ", "))})
+				continue
+			}
+		}
 		switch {
 		case target.ok:
 			if to := relativeLink(path.Dir(rel), target.path) + linkSuffix(l.dest); to != l.dest {

@@ -63,6 +63,22 @@ type Repository struct {
 	// the forge is not known (such links are left as written and
 	// reported).
 	SourceURL string
+	// WebURL is the repository's address on its forge
+	// (https://github.com/org/repo), "" when not known: a link written as
+	// the forge's page of one of its files leads to that page here.
+	WebURL string
+	// OriginalSite is the site the repository's documentation was
+	// published on before, nil when not configured: links written as its
+	// URLs lead to the pages here (package links).
+	OriginalSite *OriginalSite
+}
+
+// OriginalSite is repositories[].original_site: the site's address and
+// which folder of the repository it published under which URL path
+// prefix ("/docs/" → "docs").
+type OriginalSite struct {
+	URL   string
+	Paths map[string]string
 }
 
 // Version is one documentation version of a repository: a branch or a tag

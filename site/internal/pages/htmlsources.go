@@ -43,6 +43,9 @@ func withHTMLSources(page []byte, linkPairs any) ([]byte, bool) {
 			}
 			target = dest
 		}
+		if found && (strings.HasPrefix(target, "/") || strings.Contains(target, "://")) {
+			return target, true // another unit's page or the original site: a URL already
+		}
 		if strings.ContainsAny(target, "`\"") {
 			return "", false
 		}

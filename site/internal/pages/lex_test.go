@@ -48,7 +48,7 @@ func TestPreparingAPageLexesItOnceAsWritten(t *testing.T) {
 		return old(src)
 	}
 	tree := Tree{Dirs: []string{"r"}, Markdown: []string{"r/feedform.md", "r/fm.md", "r/org.md", "r/plain.md", "r/shown.md"}}
-	p, err := Prepare(content, t.TempDir(), tree, []model.Repository{{Name: "r", ContentPath: "r"}}, fstest.MapFS{})
+	p, err := Prepare(content, t.TempDir(), tree, []model.Repository{{Name: "r", ContentPath: "r"}}, "/", fstest.MapFS{})
 	if err != nil {
 		t.Fatal(err)
 	}

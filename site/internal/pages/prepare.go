@@ -41,15 +41,16 @@ type Prepared struct {
 // converts it from its dialects into neutral Markdown for the theme's
 // Hugo (shortcodes, front matter, links, navigation), and writes the
 // pages that needed changes to their checked copies under pagesDir,
-// never touching the files themselves.
-func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, themeFS fs.FS) (*Prepared, error) {
+// never touching the files themselves. sitePath is the site's path below
+// its host ("/"), where links to other units' pages start.
+func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, sitePath string, themeFS fs.FS) (*Prepared, error) {
 	known, err := hugo.Known(themeFS)
 	if err != nil {
 		return nil, err
 	}
 	pageDialects := dialects(known)
 	p := &Prepared{Excluded: map[string]bool{}, Rewritten: map[string]bool{}, contentDir: contentDir, pagesDir: pagesDir}
-	units := newUnitsOfContent(tree, repos, contentDir)
+	units := newUnitsOfContent(tree, repos, contentDir, sitePath)
 	files := &repositoryFiles{units: units, roots: map[string]*os.Root{}}
 	defer files.close()
 	p.Issues = append(p.Issues, units.loadCategories()...)

@@ -35,9 +35,11 @@ type unitsOfContent struct {
 	referenced map[string][]string
 	// categories holds the folders' Docusaurus categories (sectionnav.go).
 	categories map[string]SectionNav
+	// site is the rest of the site, where links may lead (package links).
+	site *links.Site
 }
 
-func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir string) *unitsOfContent {
+func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir, sitePath string) *unitsOfContent {
 	set := func(list []string) map[string]bool {
 		m := make(map[string]bool, len(list))
 		for _, p := range list {
@@ -45,7 +47,8 @@ func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir string) *
 		}
 		return m
 	}
-	return &unitsOfContent{repos: repos, pages: set(tree.Markdown), files: set(tree.Files), dirs: set(tree.Dirs),
+	pages := set(tree.Markdown)
+	return &unitsOfContent{repos: repos, pages: pages, files: set(tree.Files), dirs: set(tree.Dirs), site: links.NewSite(repos, sitePath, pages),
 		contentDir: contentDir, summaries: map[string]map[string]dialect.NavEntry{}, toolProblems: map[string]*model.Issue{}, gitbooks: map[string]gitbook.Config{},
 		gitbookRedirects: map[string]map[string][]string{}}
 }
@@ -72,7 +75,7 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 			}
 		}
 		return links.Unit{Root: root, DocRoots: r.DocRoots, SourceURL: source, Pages: c.pages, Files: c.files, Dirs: c.dirs,
-			Referenced: c.referencedOf(root)}, true
+			Referenced: c.referencedOf(root), Site: c.site}, true
 	}
 	return links.Unit{}, false
 }

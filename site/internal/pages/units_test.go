@@ -14,7 +14,7 @@ func TestLinksOfAVersionStayInTheirVersion(t *testing.T) {
 		Dirs:     []string{"gb", "gb/v1", "gb/v2", "gb/v1/guide", "gb/v2/guide"},
 		Markdown: []string{"gb/v1/index.md", "gb/v1/guide/setup.md", "gb/v2/index.md", "gb/v2/guide/setup.md"},
 	}, []model.Repository{{Name: "gb", ContentPath: "gb", DocRoots: []string{"docs"},
-		Versions: []model.Version{{Name: "v1", Slug: "v1", SourceURL: "https://x/v1/{path}"}, {Name: "v2", Slug: "v2", Default: true}}}}, "")
+		Versions: []model.Version{{Name: "v1", Slug: "v1", SourceURL: "https://x/v1/{path}"}, {Name: "v2", Slug: "v2", Default: true}}}}, "", "/")
 	u, ok := units.of("gb/v1/index.md")
 	if !ok || u.Root != "gb/v1" || u.SourceURL != "https://x/v1/{path}" {
 		t.Fatalf("unit of gb/v1/index.md: %+v, %v", u, ok)
