@@ -198,7 +198,18 @@ type BuildSettings struct {
 	SkipIfUnchanged *bool `mapstructure:"skip_if_unchanged" yaml:"skip_if_unchanged"`
 	// Limits bound what one repository version may publish.
 	Limits InputLimits `mapstructure:"limits" yaml:"limits"`
+	// BrokenLinks is what a link in page text that leads nowhere makes of
+	// the build: "warn" (a warning, the default) or "fail" (an error: the
+	// build exits 1). It covers unresolved links, missing fragments and
+	// unresolved xrefs.
+	BrokenLinks string `mapstructure:"broken_links" yaml:"broken_links"`
 }
+
+// BrokenLinks modes (build.broken_links).
+const (
+	BrokenLinksWarn = "warn"
+	BrokenLinksFail = "fail"
+)
 
 // Daemon groups the daemon-mode sections.
 type Daemon struct {

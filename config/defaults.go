@@ -47,6 +47,7 @@ func Default() Config {
 			RetryInitialDelay: time.Second,
 			RetryMaxDelay:     30 * time.Second,
 			NamespaceForges:   "auto",
+			BrokenLinks:       BrokenLinksWarn,
 			ArtifactStore:     ArtifactStoreAuto,
 			ArtifactRetention: time.Hour,
 			StreamReplicas:    1,

@@ -9,6 +9,7 @@ func (c *Config) validateBuild(l *problemList) {
 	checkEnum(l, "build.clone_strategy", b.CloneStrategy, "fresh", "update", "auto")
 	checkEnum(l, "build.retry_backoff", b.RetryBackoff, "fixed", "linear", "exponential")
 	checkEnum(l, "build.namespace_forges", b.NamespaceForges, "auto", "always", "never")
+	checkEnum(l, "build.broken_links", b.BrokenLinks, BrokenLinksWarn, BrokenLinksFail)
 	checkEnum(l, "build.artifact_store", b.ArtifactStore, ArtifactStoreAuto, ArtifactStoreLocal, ArtifactStoreBroker)
 	checkDurationRange(l, "build.ack_wait", b.AckWait, time.Second, MaxAckWait)
 	checkDurationRange(l, "build.stage_timeout", b.StageTimeout, time.Second, MaxStageTimeout)

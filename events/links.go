@@ -59,6 +59,12 @@ type BrokenLink struct {
 	// otherwise.
 	Version string `json:"version,omitempty"`
 	Forge   string `json:"forge"`
+	// SourceLine is the line of the link in SourceFile, and BrokenBy the
+	// repository whose change in this build removed the page or id the
+	// link names (LINK_TARGET_REMOVED in the build report); both absent
+	// when the build did not break a link that worked before.
+	SourceLine int    `json:"source_line,omitempty"`
+	BrokenBy   string `json:"broken_by,omitempty"`
 	// FirstSeen and LastSeen bound the run of consecutive verifications in
 	// which the target was broken; FailureCount counts them.
 	FirstSeen    time.Time `json:"first_seen"`

@@ -9,9 +9,9 @@ import (
 // ReaderCounts says, for one repository (or version), what a reader of
 // its pages meets that its authors did not mean them to: source syntax
 // shown as text, images that are not there, links that lead nowhere. It is
-// counted from the build's page issues (RAW_SYNTAX and LINK_UNRESOLVED),
-// so that the reader's view of real documentation can be measured build
-// by build.
+// counted from the build's page issues (RAW_SYNTAX, LINK_UNRESOLVED and
+// LINK_FRAGMENT_MISSING), so that the reader's view of real documentation
+// can be measured build by build.
 type ReaderCounts struct {
 	// RawSyntaxPages counts the pages that show source syntax as text
 	// outside code; RawSyntax counts them per kind (shortcode, liquid,
@@ -23,6 +23,9 @@ type ReaderCounts struct {
 	// nowhere.
 	ImagesNotPublished int `json:"images_not_published"`
 	DeadLinks          int `json:"dead_links"`
+	// FragmentsMissing counts the links whose page is there but has no
+	// element with their #fragment (LINK_FRAGMENT_MISSING).
+	FragmentsMissing int `json:"fragments_missing"`
 	// Examples are a few of these issues ("path: message"), at most
 	// MaxReaderExamples, the first of each kind first.
 	Examples []string `json:"examples,omitempty"`
@@ -88,6 +91,9 @@ func (b *Report) CountForReaders() {
 				kind = "link"
 				c.DeadLinks++
 			}
+		case CodeLinkFragmentMissing:
+			kind = "fragment"
+			c.FragmentsMissing++
 		default:
 			continue
 		}
@@ -134,7 +140,7 @@ func shorten(s string, n int) string {
 // are.
 func (b *Report) ReaderSummary(n int) (worst []Repository, more int) {
 	for _, r := range b.Repositories {
-		if c := r.Reader; c != nil && c.RawSyntaxPages+c.ImagesNotPublished+c.DeadLinks > 0 {
+		if c := r.Reader; c != nil && c.RawSyntaxPages+c.ImagesNotPublished+c.DeadLinks+c.FragmentsMissing > 0 {
 			worst = append(worst, r)
 		}
 	}

@@ -16,6 +16,7 @@ func TestCountForReadersCountsPerRepositoryFromPageIssues(t *testing.T) {
 			{Code: CodeLinkUnresolved, Repository: "alpha", Path: "alpha/b.md", Message: `line 3: image "pic.png" leads to no page or file of the repository's documentation`},
 			{Code: CodeLinkUnresolved, Repository: "beta", Version: "v2", Path: "beta/v2/c.md", Message: `line 9: link "gone.md" leads to no page or file of the repository's documentation`},
 			{Code: CodeLinkUnresolved, Repository: "beta", Path: "beta/c.md", Message: `line 9: link "other-version.md" leads nowhere`},
+			{Code: CodeLinkFragmentMissing, Repository: "beta", Version: "v2", Path: "beta/v2/c.md", Message: `line 4: link "d.md#gone": the page /docs/beta/v2/d/ has no element with id "gone"`},
 			{Code: CodeUnknownShortcode, Repository: "alpha", Path: "alpha/a.md", Message: "line 1: not counted"},
 		},
 	}
@@ -29,7 +30,7 @@ func TestCountForReadersCountsPerRepositoryFromPageIssues(t *testing.T) {
 		!strings.Contains(alpha.Examples[2], "pic.png") || !strings.Contains(alpha.Examples[3], "{{< y >}}") {
 		t.Errorf("alpha examples: %q", alpha.Examples)
 	}
-	if beta := rep.Repositories[1].Reader; beta.DeadLinks != 1 || beta.RawSyntaxPages != 0 {
+	if beta := rep.Repositories[1].Reader; beta.DeadLinks != 1 || beta.FragmentsMissing != 1 || beta.RawSyntaxPages != 0 {
 		t.Errorf("beta v2: %+v (the unversioned issue is no version's)", beta)
 	}
 	if clean := rep.Repositories[2].Reader; clean == nil || !reflect.DeepEqual(*clean, ReaderCounts{}) {

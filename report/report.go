@@ -58,21 +58,26 @@ const (
 	CodeToolFileIgnored    = "TOOL_FILE_IGNORED"    // another tool's theme templates, or what its ignore file (.bookignore) lists, left out
 
 	// Page issues of the render stage (warnings: the site was rendered).
-	CodeUnknownShortcode   = "UNKNOWN_SHORTCODE"       // an unknown shortcode shown as written, a GitBook block's tags dropped
-	CodeRawSyntax          = "RAW_SYNTAX"              // a rendered page shows source syntax as text outside code
-	CodeLinkUnresolved     = "LINK_UNRESOLVED"         // a link that leads to nothing in the repository's documentation
-	CodeShortcodeInvalid   = "SHORTCODE_INVALID"       // a known shortcode's tag Hugo would refuse, dropped
-	CodeFrontMatterInvalid = "FRONT_MATTER_INVALID"    // front matter, or a key of it, ignored
-	CodeShownAsText        = "CONSTRUCT_SHOWN_AS_TEXT" // Hugo could not render the page as written; what broke it is shown as text
-	CodePageRenderFailed   = "PAGE_RENDER_FAILED"      // the page could not be rendered even so and was left out
-	CodeToolConfigInvalid  = "TOOL_CONFIG_INVALID"     // mkdocs.yml could not be read; the menu keeps its default order
-	CodeIndexShadowed      = "INDEX_SHADOWED"          // an index.md beside an _index.md, not rendered
-	CodeIconUnknown        = "ICON_UNKNOWN"            // an MkDocs icon code no bundled icon set has, shown as an empty box
-	CodeSnippetNotIncluded = "SNIPPET_NOT_INCLUDED"    // an MkDocs snippet (--8<--) missing, outside the repository or over a limit, not included
-	CodeIncludeUnresolved  = "INCLUDE_UNRESOLVED"      // an include (Hugo's include, readfile) that names no file of the repository, shown as written
+	CodeUnknownShortcode    = "UNKNOWN_SHORTCODE"       // an unknown shortcode shown as written, a GitBook block's tags dropped
+	CodeRawSyntax           = "RAW_SYNTAX"              // a rendered page shows source syntax as text outside code
+	CodeLinkUnresolved      = "LINK_UNRESOLVED"         // a link that leads to nothing in the repository's documentation
+	CodeLinkFragmentMissing = "LINK_FRAGMENT_MISSING"   // a link's #fragment names no element (id) of the page it leads to
+	CodeShortcodeInvalid    = "SHORTCODE_INVALID"       // a known shortcode's tag Hugo would refuse, dropped
+	CodeFrontMatterInvalid  = "FRONT_MATTER_INVALID"    // front matter, or a key of it, ignored
+	CodeShownAsText         = "CONSTRUCT_SHOWN_AS_TEXT" // Hugo could not render the page as written; what broke it is shown as text
+	CodePageRenderFailed    = "PAGE_RENDER_FAILED"      // the page could not be rendered even so and was left out
+	CodeToolConfigInvalid   = "TOOL_CONFIG_INVALID"     // mkdocs.yml could not be read; the menu keeps its default order
+	CodeIndexShadowed       = "INDEX_SHADOWED"          // an index.md beside an _index.md, not rendered
+	CodeIconUnknown         = "ICON_UNKNOWN"            // an MkDocs icon code no bundled icon set has, shown as an empty box
+	CodeSnippetNotIncluded  = "SNIPPET_NOT_INCLUDED"    // an MkDocs snippet (--8<--) missing, outside the repository or over a limit, not included
+	CodeIncludeUnresolved   = "INCLUDE_UNRESOLVED"      // an include (Hugo's include, readfile) that names no file of the repository, shown as written
 
 	// Site issues of the assemble stage (warnings: the site was published).
 	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it
+	// CodeLinkTargetRemoved is reported under the repository whose change
+	// removed a page or an id that another repository's link named in the
+	// last build (what a push breaks elsewhere); LinkedFrom names the link.
+	CodeLinkTargetRemoved = "LINK_TARGET_REMOVED"
 )
 
 // Issue is one problem found during a build, structured so a machine can act
@@ -88,6 +93,20 @@ type Issue struct {
 	Message   string `json:"message"`
 	Transient bool   `json:"transient"`
 	Attempts  int    `json:"attempts,omitempty"`
+	// LinkedFrom names, for an issue about a link's target
+	// (LINK_TARGET_REMOVED), the link: its repository, file and line.
+	LinkedFrom *LinkSource `json:"linked_from,omitempty"`
+}
+
+// LinkSource is where a link is written, and what it names.
+type LinkSource struct {
+	Repository string `json:"repository"`
+	Version    string `json:"version,omitempty"`
+	Path       string `json:"path"`
+	Line       int    `json:"line"`
+	// URL is the site path the link names, Fragment its #fragment.
+	URL      string `json:"url"`
+	Fragment string `json:"fragment,omitempty"`
 }
 
 // Repository is what the build did with one repository — with versioning,
@@ -181,6 +200,10 @@ type Report struct {
 	// acquired and rendered but gave no page (a NO_PAGES issue each): the
 	// build is partial, as a misspelt path must not pass for success.
 	EmptyRepositories int `json:"empty_repositories,omitempty"`
+	// BrokenLinkErrors counts the links that lead nowhere which
+	// build.broken_links: fail made errors (FailOnBrokenLinks): the build
+	// is partial.
+	BrokenLinkErrors int `json:"broken_link_errors,omitempty"`
 	// Units counts the renders of the build's units: rendered, reused
 	// from the store, failed. Absent when nothing was rendered.
 	Units          *UnitCounts `json:"units,omitempty"`
@@ -237,7 +260,7 @@ func (b *Report) ExitCode() int {
 	switch {
 	case !b.StaticRendered:
 		return 2
-	case b.FailedRepositories > 0 || b.EmptyRepositories > 0 || b.FailedForges() > 0 || (b.Units != nil && b.Units.Failed > 0):
+	case b.FailedRepositories > 0 || b.EmptyRepositories > 0 || b.BrokenLinkErrors > 0 || b.FailedForges() > 0 || (b.Units != nil && b.Units.Failed > 0):
 		return 1
 	default:
 		return 0

@@ -6,18 +6,19 @@ import "github.com/docweave/docweave/site/internal/model"
 // They are stable: the render stage turns them into build-report issues
 // that alerts and scripts match on.
 const (
-	IssueUnknownShortcode   = model.IssueUnknownShortcode
-	IssueRawSyntax          = model.IssueRawSyntax
-	IssueShortcodeInvalid   = model.IssueShortcodeInvalid
-	IssueFrontMatterInvalid = model.IssueFrontMatterInvalid
-	IssueShownAsText        = model.IssueShownAsText
-	IssuePageRenderFailed   = model.IssuePageRenderFailed
-	IssueIndexShadowed      = model.IssueIndexShadowed
-	IssueLinkUnresolved     = model.IssueLinkUnresolved
-	IssueToolConfigInvalid  = model.IssueToolConfigInvalid
-	IssueIconUnknown        = model.IssueIconUnknown
-	IssueSnippetNotIncluded = model.IssueSnippetNotIncluded
-	IssueIncludeUnresolved  = model.IssueIncludeUnresolved
+	IssueUnknownShortcode    = model.IssueUnknownShortcode
+	IssueRawSyntax           = model.IssueRawSyntax
+	IssueShortcodeInvalid    = model.IssueShortcodeInvalid
+	IssueFrontMatterInvalid  = model.IssueFrontMatterInvalid
+	IssueShownAsText         = model.IssueShownAsText
+	IssuePageRenderFailed    = model.IssuePageRenderFailed
+	IssueIndexShadowed       = model.IssueIndexShadowed
+	IssueLinkUnresolved      = model.IssueLinkUnresolved
+	IssueLinkFragmentMissing = model.IssueLinkFragmentMissing
+	IssueToolConfigInvalid   = model.IssueToolConfigInvalid
+	IssueIconUnknown         = model.IssueIconUnknown
+	IssueSnippetNotIncluded  = model.IssueSnippetNotIncluded
+	IssueIncludeUnresolved   = model.IssueIncludeUnresolved
 )
 
 // Issue is a problem with one page that did not stop the render.

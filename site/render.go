@@ -14,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/links"
 	"github.com/docweave/docweave/site/internal/model"
 )
 
@@ -48,6 +49,9 @@ type projectDetail struct {
 	// _index (hugobuild.ContentScan.IndexFiles): a page's file as Hugo reports it is
 	// that file.
 	indexFiles map[string]string
+	// links are the links to check after rendering, per page file
+	// (links.Check).
+	links map[string][]links.Check
 }
 
 // pagesBelow counts the pages rendered from files below dir (a slash path
@@ -186,7 +190,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role hugobuild.Rol
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile, indexFiles: b.scan.IndexFiles}, nil
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile, indexFiles: b.scan.IndexFiles, links: content.Links}, nil
 }
 
 // build is the outcome of one Hugo build.

@@ -192,6 +192,9 @@ func renderBatch(ctx context.Context, opts batchOptions, themeFS fs.FS) ([]UnitR
 		if _, err := markdownCopies(scratch, opts.Generator.BaseURL, unit, r.Facts); err != nil {
 			return nil, err
 		}
+		if err := checkUnitLinks(r, u.Unit, scratch, hugobuild.SitePath(opts.Generator.BaseURL), detail, log); err != nil {
+			return nil, fmt.Errorf("render unit %s: %w", u.Unit, err)
+		}
 		r.Pages = detail.pagesBelow(u.Unit)
 		if len(paths) > 1 && excluded > markdown/2 {
 			r.Err = fmt.Errorf("render unit %s: %d of %d pages cannot render, which points at the theme or the configuration rather than the pages", u.Unit, excluded, markdown)

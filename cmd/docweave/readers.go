@@ -49,6 +49,9 @@ func printReaders(w io.Writer, rep *report.Report) {
 		if c.DeadLinks > 0 {
 			said = append(said, words.Plural(c.DeadLinks, "dead link"))
 		}
+		if c.FragmentsMissing > 0 {
+			said = append(said, words.Plural(c.FragmentsMissing, "missing fragment"))
+		}
 		name := r.Name
 		if r.Version != "" {
 			name += "@" + r.Version

@@ -93,6 +93,11 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	if len(units) == 0 {
 		return fail("no unit could be rendered; the previous site (if any) is kept"), nil
 	}
+	cross, err := s.crossUnitIssues(ctx, units, outcomes, spec.Generator.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	out.Issues = append(out.Issues, cross...)
 
 	project, err := filepath.Abs(s.cfg.Output.Directory)
 	if err != nil {

@@ -275,6 +275,9 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, lis
 	for k, v := range in.Timings {
 		rep.StageDurationsMS[k] += v
 	}
+	if s.cfg.Build.BrokenLinks == config.BrokenLinksFail {
+		rep.FailOnBrokenLinks()
+	}
 	rep.DecideOutcome()
 	rep.CountIssues()
 	rep.CountForReaders()

@@ -13,15 +13,16 @@ import (
 // report's. They are the same strings; the map keeps the report's codes the
 // documented, stable ones even if the site package grows new codes.
 var siteIssueCodes = map[string]string{
-	site.IssueUnknownShortcode:   report.CodeUnknownShortcode,
-	site.IssueRawSyntax:          report.CodeRawSyntax,
-	site.IssueShortcodeInvalid:   report.CodeShortcodeInvalid,
-	site.IssueFrontMatterInvalid: report.CodeFrontMatterInvalid,
-	site.IssuePageRenderFailed:   report.CodePageRenderFailed,
-	site.IssueIndexShadowed:      report.CodeIndexShadowed,
-	site.IssueLinkUnresolved:     report.CodeLinkUnresolved,
-	site.IssueToolConfigInvalid:  report.CodeToolConfigInvalid,
-	site.IssueIncludeUnresolved:  report.CodeIncludeUnresolved,
+	site.IssueUnknownShortcode:    report.CodeUnknownShortcode,
+	site.IssueRawSyntax:           report.CodeRawSyntax,
+	site.IssueShortcodeInvalid:    report.CodeShortcodeInvalid,
+	site.IssueFrontMatterInvalid:  report.CodeFrontMatterInvalid,
+	site.IssuePageRenderFailed:    report.CodePageRenderFailed,
+	site.IssueIndexShadowed:       report.CodeIndexShadowed,
+	site.IssueLinkUnresolved:      report.CodeLinkUnresolved,
+	site.IssueLinkFragmentMissing: report.CodeLinkFragmentMissing,
+	site.IssueToolConfigInvalid:   report.CodeToolConfigInvalid,
+	site.IssueIncludeUnresolved:   report.CodeIncludeUnresolved,
 }
 
 // repoFiles says where a repository's files are: its content path on the

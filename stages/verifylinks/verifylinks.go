@@ -159,6 +159,13 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 		return nil, fmt.Errorf("verify links of build %s: %w", in.BuildID, err)
 	}
 	out := brokenLinkEvents(in, res, lv.Subject)
+	if len(res.Broken) > 0 {
+		issues, err := spill.LoadIssues(ctx, s.store, s.scratch, in.IssueList)
+		if err != nil {
+			return nil, renders.MissingArtifact("issues of build "+in.BuildID, s.store, err)
+		}
+		markBrokenBy(out, issues)
+	}
 	out = append(out, &events.LinksVerified{
 		Header:           events.Header{ID: "links.verified:" + in.BuildID, BuildID: in.BuildID},
 		Site:             in.Site,

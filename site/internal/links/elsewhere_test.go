@@ -44,7 +44,7 @@ func resolveGolden(t *testing.T, name, rel string, u Unit) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pairs, issues := Resolve(rel, body, 0, u)
+	pairs, issues, _ := Resolve(rel, body, 0, u)
 	var b strings.Builder
 	for _, p := range pairs {
 		fmt.Fprintf(&b, "%s\n  -> %s\n", p[0], p[1])

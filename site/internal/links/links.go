@@ -90,11 +90,13 @@ type linkTarget struct {
 
 // Resolve finds, for each link of the page rel (a slash path
 // relative to content/), what it names in u. It returns the pairs the
-// render hook needs and the issues of links that lead nowhere; lineShift
-// is added to the body's line numbers (the front matter's lines).
-func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []model.Issue) {
+// render hook needs, the issues of links that lead nowhere and the links
+// to check once the pages are rendered (checks.go); lineShift is added to
+// the body's line numbers (the front matter's lines).
+func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []model.Issue, []Check) {
 	var pairs [][2]string
 	var issues []model.Issue
+	var checks []Check
 	seen := map[string]bool{}
 	for _, l := range findLinks(body) {
 		if seen[l.dest] {
@@ -104,6 +106,14 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			if to, ok := u.absolute(l.dest); ok {
 				seen[l.dest] = true
 				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+				if c, ok := checkOf(rel, l, linkTarget{}, pairs, u); ok {
+					c.Line += lineShift
+					checks = append(checks, c)
+				}
+			} else if c, ok := checkOf(rel, l, linkTarget{}, nil, u); ok {
+				seen[l.dest] = true
+				c.Line += lineShift
+				checks = append(checks, c)
 			}
 			continue
 		}
@@ -113,6 +123,10 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			to, ok, several := u.rooted(l.dest)
 			if ok {
 				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+				if c, ok := checkOf(rel, l, linkTarget{}, pairs, u); ok {
+					c.Line += lineShift
+					checks = append(checks, c)
+				}
 				continue
 			}
 			if len(several) > 1 {
@@ -139,8 +153,12 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
 				"line %d: %s %q leads to no page or file of the repository's documentation", l.line+lineShift, l.what(), l.dest)})
 		}
+		if c, ok := checkOf(rel, l, target, pairs, u); ok {
+			c.Line += lineShift
+			checks = append(checks, c)
+		}
 	}
-	return pairs, issues
+	return pairs, issues, checks
 }
 
 // what names the link in an issue: "image" (the build report counts

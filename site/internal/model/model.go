@@ -155,6 +155,9 @@ const (
 	// documentation roots). It is left as written; the message names the
 	// line.
 	IssueLinkUnresolved = "LINK_UNRESOLVED"
+	// IssueLinkFragmentMissing: a link's #fragment names no element of
+	// the page it leads to (none of the ids its rendered HTML has).
+	IssueLinkFragmentMissing = "LINK_FRAGMENT_MISSING"
 	// IssueToolConfigInvalid: a configuration file of the tool a
 	// repository was written for (MkDocs' mkdocs.yml) could not be read;
 	// the menu keeps its default order. Reported once per repository.

@@ -32,6 +32,9 @@ type Prepared struct {
 	// content path: the title and place of a folder without a page of its
 	// own (see sectionnav.go).
 	Sections map[string]SectionNav
+	// Links are, per page, the links to check once the pages are rendered
+	// (links.Check: fragments, links out of the unit), with their lines.
+	Links map[string][]links.Check
 
 	contentDir, pagesDir string
 	fallbacks            map[string]*pageFallback // pages Hugo could not render as written
@@ -49,7 +52,7 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, s
 		return nil, err
 	}
 	pageDialects := dialects(known)
-	p := &Prepared{Excluded: map[string]bool{}, Rewritten: map[string]bool{}, contentDir: contentDir, pagesDir: pagesDir}
+	p := &Prepared{Excluded: map[string]bool{}, Rewritten: map[string]bool{}, Links: map[string][]links.Check{}, contentDir: contentDir, pagesDir: pagesDir}
 	units := newUnitsOfContent(tree, repos, contentDir, sitePath)
 	files := &repositoryFiles{units: units, roots: map[string]*os.Root{}}
 	defer files.close()
@@ -75,8 +78,11 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, s
 			continue
 		}
 		if !check.broken {
-			params, issues := units.pageParams(rel, src, check.redirects, check.asWritten)
+			params, issues, checks := units.pageParams(rel, src, check.redirects, check.asWritten)
 			p.Issues = append(p.Issues, issues...)
+			if len(checks) > 0 {
+				p.Links[rel] = checks
+			}
 			if len(params) > 0 {
 				final := check.rewritten
 				if final == nil {

@@ -85,10 +85,10 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 // places its redirects in its unit's namespace. It returns the front
 // matter parameters the page needs for them (none when it needs none) and
 // the issues found.
-func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, lexed ...*lexedPage) (map[string]any, []model.Issue) {
+func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, lexed ...*lexedPage) (map[string]any, []model.Issue, []links.Check) {
 	u, ok := c.of(rel)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	params := map[string]any{}
 	if e, ok := c.summaryOf(u)[rel]; ok {
@@ -105,12 +105,15 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, 
 	}
 	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
 	var issues []model.Issue
+	var checks []links.Check
 	if p := c.toolProblems[u.Root]; p != nil {
 		issues = append(issues, *p)
 		c.toolProblems[u.Root] = nil // once per unit
 	}
 	if _, start, ok := frontMatterOf(src, lexed...); ok {
-		pairs, linkIssues := links.Resolve(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
+		var pairs [][2]string
+		var linkIssues []model.Issue
+		pairs, linkIssues, checks = links.Resolve(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
 		issues = append(issues, linkIssues...)
 		if len(pairs) > 0 {
 			list := make([]any, len(pairs))
@@ -129,7 +132,7 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, 
 			params["aliases"] = aliases
 		}
 	}
-	return params, issues
+	return params, issues, checks
 }
 
 // referencedOf lists the referenced files of the unit at root, once.

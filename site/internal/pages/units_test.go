@@ -20,7 +20,7 @@ func TestLinksOfAVersionStayInTheirVersion(t *testing.T) {
 		t.Fatalf("unit of gb/v1/index.md: %+v, %v", u, ok)
 	}
 	body := []byte("[setup](/docs/guide/setup.md) and [v2](../v2/index.md)\n")
-	pairs, issues := links.Resolve("gb/v1/index.md", body, 0, u)
+	pairs, issues, _ := links.Resolve("gb/v1/index.md", body, 0, u)
 	want := [][2]string{
 		{"/docs/guide/setup.md", "guide/setup.md"},
 		// Into another version's tree: outside this version, so to the

@@ -1,0 +1,27 @@
+package site
+
+import (
+	"github.com/docweave/docweave/site/internal/hugobuild"
+	"github.com/docweave/docweave/site/internal/linkcheck"
+)
+
+// CrossUnitLink is a link of one unit's page into another unit that leads
+// nowhere: its unit, file, line, destination and target URL, the unit it
+// leads into, whether a page or only a fragment is missing, and whether
+// this build's change to that unit removed what it names.
+type CrossUnitLink = linkcheck.Broken
+
+// CheckAcrossUnits checks the links that lead from one unit into another
+// against the units' facts (each unit's render wrote its pages' ids and
+// its links out into them): it returns the broken ones, and how many
+// links and fragments it checked. previous are the last build's facts of
+// the units this build rendered anew, by content path: a broken link whose
+// target they had was broken by this build.
+func CheckAcrossUnits(units []AssembledUnit, previous map[string][]byte, baseURL string) (broken []CrossUnitLink, links, fragments int, err error) {
+	facts := make([]linkcheck.Facts, len(units))
+	for i, u := range units {
+		facts[i] = linkcheck.Facts{Unit: u.Path, Facts: u.Facts}
+	}
+	broken, counts, err := linkcheck.Across(facts, previous, hugobuild.SitePath(baseURL))
+	return broken, counts.Links, counts.Fragments, err
+}
