@@ -70,7 +70,7 @@ func (p *PlacedSite) writeForMachines(dir string, g config.Generator, repos []mo
 		}
 		sections = append(sections, s)
 	}
-	if err := mdcopy.New(g.BaseURL).WriteSiteIndex(tmp, g.Title, g.Description, sections); err != nil {
+	if err := mdcopy.New(g.BaseURL).WriteSiteIndex(tmp, hugobuild.SiteTitle(g), g.Description, sections); err != nil {
 		return fmt.Errorf("site: assemble: %w", err)
 	}
 	written = append(written, "llms.txt")

@@ -62,14 +62,20 @@ type Role struct {
 // unit's facts (layouts/home.unitfacts.json) in a unit's render.
 const unitFactsOutputFormat = "unitfacts"
 
+// SiteTitle is the site's title as readers see it: generator.title, or
+// "Documentation".
+func SiteTitle(g config.Generator) string {
+	if g.Title == "" {
+		return "Documentation"
+	}
+	return g.Title
+}
+
 // Config builds the Hugo site configuration for one render. It is a
 // plain map written as JSON, so the file in .docweave/hugo.json shows an
 // operator exactly what Hugo was told.
 func Config(g config.Generator, repos []model.Repository, l Layout, plan Plan, role Role) map[string]any {
-	title := g.Title
-	if title == "" {
-		title = "Documentation"
-	}
+	title := SiteTitle(g)
 
 	params := map[string]any{}
 	maps.Copy(params, g.Params)

@@ -151,7 +151,7 @@ func dropped(n *html.Node) bool {
 		return true
 	}
 	return hasClass(n, "terms") || hasClass(n, "tab-list") || hasClass(n, "visually-hidden") ||
-		hasClass(n, "twemoji") || hasClass(n, "icon") || hasClass(n, "heading-anchor")
+		hasClass(n, "twemoji") || hasClass(n, "icon") || hasClass(n, "heading-alias")
 }
 
 // isHeading reports whether n is h1 … h6.
