@@ -99,7 +99,8 @@ output: {directory: %s}
 		!strings.Contains(string(data), "/docs/lantern/install/ /docs/lantern/guide/install/ 301\n") {
 		t.Errorf("the site's redirect map lacks the install page's old URLs: %v\n%s", err, data)
 	}
-	md := regexp.MustCompile(`(?:href|src)="(/[^"]*\.md)[#"?]`)
+	// Not <link rel="alternate">: it names the page's Markdown copy.
+	md := regexp.MustCompile(`(?:<a\s[^>]*?href|src)="(/[^"]*\.md)[#"?]`)
 	public := filepath.Join(out, "public")
 	pages := 0
 	err := filepath.WalkDir(public, func(p string, d fs.DirEntry, err error) error {
