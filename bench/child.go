@@ -14,10 +14,14 @@ import (
 )
 
 // childRun is what one child process cost: its wall time from start to
-// exit and its peak resident memory.
+// exit, its peak resident memory and the user CPU it spent.
 type childRun struct {
 	Wall    time.Duration
 	MaxRSSB int64 // bytes
+	// UserCPU is the child's user CPU time as the kernel accounts it at
+	// wait: the process and the descendants it waited for (git's helpers,
+	// a build's git commands), so a build and its floor are charged alike.
+	UserCPU time.Duration
 	Stdout  []byte
 	// ExitCode is the child's exit status, -1 when a signal ended it.
 	ExitCode int
@@ -58,7 +62,7 @@ func measureChild(ctx context.Context, binary string, env []string, stderr io.Wr
 	if err != nil && !errors.As(err, &ee) {
 		return childRun{}, err
 	}
-	run := childRun{Wall: wall, Stdout: stdout.Bytes(), ExitCode: cmd.ProcessState.ExitCode()}
+	run := childRun{Wall: wall, Stdout: stdout.Bytes(), ExitCode: cmd.ProcessState.ExitCode(), UserCPU: cmd.ProcessState.UserTime()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		run.MaxRSSB = ru.Maxrss * 1024 // Linux reports kilobytes
 	}

@@ -26,3 +26,13 @@ func TestRunChildReportsTheFailure(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestRunChildMeasuresUserCPU(t *testing.T) {
+	run, err := runChild(context.Background(), "/bin/sh", nil, "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.UserCPU <= 0 || run.UserCPU > run.Wall {
+		t.Fatalf("user CPU %v of a busy loop, wall %v", run.UserCPU, run.Wall)
+	}
+}

@@ -16,7 +16,10 @@ import (
 type coldSample struct {
 	Seconds float64
 	RSSMB   float64
-	Report  report.Report
+	// UserCPUSeconds is the build process's user CPU, its git commands
+	// included.
+	UserCPUSeconds float64
+	Report         report.Report
 }
 
 // coldBuild runs `docweave build` as a child process against the farm with
@@ -54,7 +57,7 @@ func (f *sizeFarm) coldBuildWith(ctx context.Context, binary, name string, repos
 		return coldSample{}, fmt.Errorf("cold build %s of %s: cloned %d of %d repositories, %d failed, rendered=%v; the figure would not be of the same work",
 			name, f.size, rep.ClonedRepositories, len(repos), rep.FailedRepositories, rep.StaticRendered)
 	}
-	return coldSample{Seconds: run.Wall.Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Report: rep}, nil
+	return coldSample{Seconds: run.Wall.Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), UserCPUSeconds: run.UserCPU.Seconds(), Report: rep}, nil
 }
 
 // directConfigYAML is the configuration of a cold build: the farm's

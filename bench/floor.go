@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,66 +18,83 @@ import (
 	"github.com/docweave/docweave/site"
 )
 
-// floorSample is one run of the floor.
+// floorSample is one run of a floor.
 type floorSample struct {
 	Seconds float64
-	RSSMB   float64 // the render process's peak
-	Pages   int
-	// RenderSeconds is the Hugo render alone with our theme, and
-	// MinimalSeconds the same project rendered again with one-line
-	// templates (site.RenderWholeMinimal): their ratio is our theme's cost.
-	RenderSeconds, MinimalSeconds float64
+	// UserCPUSeconds is the user CPU of every child the floor ran: the git
+	// clones (with their helpers) and the render process.
+	UserCPUSeconds float64
+	RSSMB          float64 // the render process's peak
+	Pages          int
+	// RenderSeconds is the Hugo render alone, timed inside the child.
+	RenderSeconds float64
 }
 
 // floor does the work of a cold build with the plainest tools: the git
 // command line clones every repository (depth 1, like the build) at the
 // build's clone concurrency, the documentation folders are copied into a
 // Hugo project's content/ directory exactly where the build lays them out,
-// and a child process renders that project with site.Render — the same
-// Hugo and the same theme the build uses — through `docweave-bench
-// render-floor`. What docweave adds on top (the broker, stages, artifact
-// store, reports, fingerprints) is the difference between the two.
-func (f *sizeFarm) floor(ctx context.Context, round int) (floorSample, error) {
-	start := time.Now()
-	dir := filepath.Join(f.work, fmt.Sprintf("floor-%d", round))
+// and a child process renders that project through `docweave-bench
+// render-floor`. With our theme (minimal false) it is the same Hugo and
+// the same theme the build uses, so what docweave adds on top (the broker,
+// stages, artifact store, reports, fingerprints) is the difference; with
+// minimal it renders with one-line templates (site.RenderWholeMinimal):
+// the true floor, what a user would wait for with git and Hugo alone.
+// Clones, copies and render are one sample, timed together.
+func (f *sizeFarm) floor(ctx context.Context, round int, minimal bool) (floorSample, error) {
+	name := fmt.Sprintf("floor-%d", round)
+	if minimal {
+		name = fmt.Sprintf("true-floor-%d", round)
+	}
+	dir := filepath.Join(f.work, name)
 	defer os.RemoveAll(dir)
 	clones := filepath.Join(dir, "clones")
 	project := filepath.Join(dir, "project")
 	if err := os.MkdirAll(clones, 0o755); err != nil {
-		return floorSample{}, fmt.Errorf("floor %d: %w", round, err)
+		return floorSample{}, fmt.Errorf("%s: %w", name, err)
 	}
+	// An empty global configuration: the clones see no settings of the
+	// machine's user, as the build's do not.
+	gitConfig := filepath.Join(dir, "gitconfig")
+	if err := os.WriteFile(gitConfig, nil, 0o644); err != nil {
+		return floorSample{}, fmt.Errorf("%s: %w", name, err)
+	}
+	env := []string{"GIT_CONFIG_GLOBAL=" + gitConfig, "GIT_CONFIG_NOSYSTEM=1"}
+	var mu sync.Mutex
+	var cloneCPU time.Duration
+	start := time.Now()
 	err := inParallel(len(f.repos), f.opts.CloneConcurrency, func(i int) error {
-		name := f.repos[i].Name
-		cmd := exec.CommandContext(ctx, "git", "clone", "-q", "--depth", "1", f.git.URL(name), filepath.Join(clones, name))
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git clone %s: %w: %s", name, err, out)
+		repo := f.repos[i].Name
+		run, err := runChild(ctx, "git", env, "clone", "-q", "--depth", "1", f.git.URL(repo), filepath.Join(clones, repo))
+		if err != nil {
+			return err
 		}
-		return copyTree(filepath.Join(clones, name, "docs"), filepath.Join(project, "content", f.contentPath(name)))
+		mu.Lock()
+		cloneCPU += run.UserCPU
+		mu.Unlock()
+		return copyTree(filepath.Join(clones, repo, "docs"), filepath.Join(project, "content", f.contentPath(repo)))
 	})
 	if err != nil {
-		return floorSample{}, fmt.Errorf("floor %d of %s: %w", round, f.size, err)
+		return floorSample{}, fmt.Errorf("%s of %s: %w", name, f.size, err)
 	}
-	args := func(publish string) []string {
-		a := []string{"render-floor", "--project", project, "--publish", filepath.Join(dir, publish), "--title", benchTitle}
-		for _, r := range f.repos {
-			a = append(a, "--repository", r.Name+"="+f.contentPath(r.Name))
-		}
-		return a
+	args := []string{"render-floor", "--project", project, "--publish", filepath.Join(dir, "public"), "--title", benchTitle}
+	for _, r := range f.repos {
+		args = append(args, "--repository", r.Name+"="+f.contentPath(r.Name))
 	}
-	run, res, err := f.renderFloor(ctx, args("public"))
+	if minimal {
+		args = append(args, "--minimal")
+	}
+	run, res, err := f.renderFloor(ctx, args)
 	if err != nil {
-		return floorSample{}, fmt.Errorf("floor %d of %s: %w", round, f.size, err)
+		return floorSample{}, fmt.Errorf("%s of %s: %w", name, f.size, err)
 	}
-	sample := floorSample{Seconds: time.Since(start).Seconds(), RSSMB: float64(run.MaxRSSB) / (1 << 20), Pages: res.Pages, RenderSeconds: res.RenderSeconds}
-	// The same project once more with one-line templates, outside the
-	// floor's time: the reference for our theme's cost.
-	_, minimal, err := f.renderFloor(ctx, append(args("public-minimal"), "--minimal"))
-	if err != nil {
-		return floorSample{}, fmt.Errorf("floor %d of %s, minimal templates: %w", round, f.size, err)
-	}
-	sample.MinimalSeconds = minimal.RenderSeconds
-	return sample, nil
+	return floorSample{
+		Seconds:        time.Since(start).Seconds(),
+		UserCPUSeconds: (cloneCPU + run.UserCPU).Seconds(),
+		RSSMB:          float64(run.MaxRSSB) / (1 << 20),
+		Pages:          res.Pages,
+		RenderSeconds:  res.RenderSeconds,
+	}, nil
 }
 
 // renderFloor runs `docweave-bench render-floor` with args.

@@ -14,23 +14,30 @@ const SchemaVersion = 1
 // Row IDs: one per figure the issue asks for. A row's ID is the same at
 // every size (the size is its own field), so runs compare row by row.
 const (
-	RowColdBuild        = "cold_build"             // docweave build, wall time
-	RowColdFloor        = "cold_floor"             // git CLI clones + Hugo render of the same tree
-	RowColdPeakRSS      = "cold_build_peak_rss"    // max RSS of the docweave build process
-	RowColdBaseline     = "cold_build_baseline"    // the same cold build by the baseline binary (--baseline)
-	RowColdVsBaseline   = "cold_build_vs_baseline" // cold build ÷ the baseline's, per pair of alternating runs
-	RowUnitBuild        = "unit_build"             // cold build of the largest repository alone, wall time
-	RowUnitPeakRSS      = "unit_build_peak_rss"    // max RSS of that build
-	RowFloorPeakRSS     = "cold_floor_peak_rss"    // max RSS of the floor's render process
-	RowRenderTheme      = "render_theme"           // Hugo render of the floor's project with our theme
-	RowRenderMinimal    = "render_minimal"         // the same project with one-line templates
-	RowNoChange         = "daemon_no_change"       // daemon trigger → skipped decision
-	RowOneChanged       = "daemon_one_changed"     // daemon trigger → rebuilt with one repository changed
-	RowDaemonHeapGrowth = "daemon_heap_growth"     // live heap growth per successive daemon build
-	RowLinksCold        = "links_cold"             // link verification, empty cache
-	RowLinksWarm        = "links_warm"             // link verification, same site, warm cache
-	RowIngress304       = "ingress_304_rate"       // revalidations answered 304 per second
-	RowIngress200       = "ingress_200_rate"       // full listings answered 200 per second
+	RowColdBuild   = "cold_build"          // docweave build, wall time
+	RowColdFloor   = "cold_floor"          // git CLI clones + Hugo render of the same tree
+	RowColdPeakRSS = "cold_build_peak_rss" // max RSS of the docweave build process
+	// The true floor: git clones + Hugo with one-line templates, one sample.
+	RowColdTrueFloor      = "cold_true_floor"              // wall time
+	RowColdVsTrueFloor    = "cold_build_vs_true_floor"     // cold build ÷ true floor, wall, per round
+	RowColdCPUVsTrueFloor = "cold_build_cpu_vs_true_floor" // the same in user CPU
+	RowColdUserCPU        = "cold_build_user_cpu"          // user CPU of the build process and its children
+	RowFloorUserCPU       = "cold_floor_user_cpu"          // user CPU of the floor's clones and render
+	RowTrueFloorUserCPU   = "cold_true_floor_user_cpu"     // user CPU of the true floor's clones and render
+	RowColdBaseline       = "cold_build_baseline"          // the same cold build by the baseline binary (--baseline)
+	RowColdVsBaseline     = "cold_build_vs_baseline"       // cold build ÷ the baseline's, per pair of alternating runs
+	RowUnitBuild          = "unit_build"                   // cold build of the largest repository alone, wall time
+	RowUnitPeakRSS        = "unit_build_peak_rss"          // max RSS of that build
+	RowFloorPeakRSS       = "cold_floor_peak_rss"          // max RSS of the floor's render process
+	RowRenderTheme        = "render_theme"                 // Hugo render of the floor's project with our theme
+	RowRenderMinimal      = "render_minimal"               // the same project with one-line templates
+	RowNoChange           = "daemon_no_change"             // daemon trigger → skipped decision
+	RowOneChanged         = "daemon_one_changed"           // daemon trigger → rebuilt with one repository changed
+	RowDaemonHeapGrowth   = "daemon_heap_growth"           // live heap growth per successive daemon build
+	RowLinksCold          = "links_cold"                   // link verification, empty cache
+	RowLinksWarm          = "links_warm"                   // link verification, same site, warm cache
+	RowIngress304         = "ingress_304_rate"             // revalidations answered 304 per second
+	RowIngress200         = "ingress_200_rate"             // full listings answered 200 per second
 )
 
 // Report is one run of the benchmarks: what ran, where, and every figure.

@@ -21,14 +21,20 @@ type limit struct {
 
 // targets are the issue's targets per row.
 var targets = map[string]limit{
-	RowColdBuild:        {Max: 1.3, OnRatio: true, Text: "≤ 1.3× floor"},
-	RowRenderTheme:      {Max: 1.3, OnRatio: true, Text: "≤ 1.3× minimal templates"},
-	RowColdPeakRSS:      {Max: 500, Text: "≤ 500 MB at 5,000 pages"},
-	RowColdVsBaseline:   {Max: 1.1, Text: "≤ 1.1×"},
-	RowNoChange:         {Max: 0.25, Text: "≤ 250 ms at 50 repositories"},
-	RowOneChanged:       {Max: 0.15, OnRatio: true, Text: "≤ 15% of cold build"},
-	RowDaemonHeapGrowth: {Max: 1, Text: "flat: ≤ 1 MB per build"},
+	RowColdBuild:      {Max: 1.3, OnRatio: true, Text: "≤ 1.3× floor"},
+	RowRenderTheme:    {Max: 1.3, OnRatio: true, Text: "≤ 1.3× minimal templates"},
+	RowColdPeakRSS:    {Max: 500, Text: "≤ 500 MB at 5,000 pages"},
+	RowColdVsBaseline: {Max: 1.1, Text: "≤ 1.1×"},
+	// Reported as met or not, never a failure: performance is measured.
+	RowColdVsTrueFloor:    {Max: 1.25, Text: trueFloorTarget},
+	RowColdCPUVsTrueFloor: {Max: 1.25, Text: trueFloorTarget},
+	RowNoChange:           {Max: 0.25, Text: "≤ 250 ms at 50 repositories"},
+	RowOneChanged:         {Max: 0.15, OnRatio: true, Text: "≤ 15% of cold build"},
+	RowDaemonHeapGrowth:   {Max: 1, Text: "flat: ≤ 1 MB per build"},
 }
+
+// trueFloorTarget is issue #33's target against the true floor.
+const trueFloorTarget = "≤ 1.25× (moonshot 1.1×)"
 
 // sizeFarm is one farm being measured and everything that serves it.
 type sizeFarm struct {
@@ -111,6 +117,7 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 
 	label := size.String()
 	var rows []Row
+	var series coldSeries
 	var cold, floor, coldRSS, floorRSS, baseline, paired, withTheme, minimal []float64
 	var coldErr, floorErr, baselineErr error
 	if opts.Baseline == "" {
@@ -132,17 +139,24 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 			}
 		}
 		opts.progress("%s: floor %d/%d", size, i+1, opts.Repeat)
-		fl, err := f.floor(ctx, i)
+		fl, err := f.floor(ctx, i, false)
 		if err != nil {
 			floorErr = err
 			break
 		}
-		if fl.Pages != c.Report.RenderedPages {
-			floorErr = fmt.Errorf("floor of %s rendered %d pages, the build %d: not the same work", size, fl.Pages, c.Report.RenderedPages)
+		opts.progress("%s: true floor %d/%d", size, i+1, opts.Repeat)
+		tf, err := f.floor(ctx, i, true)
+		if err != nil {
+			floorErr = err
 			break
 		}
+		if fl.Pages != c.Report.RenderedPages || tf.Pages != c.Report.RenderedPages {
+			floorErr = fmt.Errorf("floors of %s rendered %d pages (theme) and %d (one-line templates), the build %d: not the same work", size, fl.Pages, tf.Pages, c.Report.RenderedPages)
+			break
+		}
+		series.add(c, fl, tf)
 		floor, floorRSS = append(floor, fl.Seconds), append(floorRSS, fl.RSSMB)
-		withTheme, minimal = append(withTheme, fl.RenderSeconds), append(minimal, fl.MinimalSeconds)
+		withTheme, minimal = append(withTheme, fl.RenderSeconds), append(minimal, tf.RenderSeconds)
 		if baselineErr == nil {
 			opts.progress("%s: baseline cold build %d/%d", size, i+1, opts.Repeat)
 			b, err := f.coldBuildWith(ctx, opts.Baseline, fmt.Sprintf("baseline-%d", i), f.repos)
@@ -180,6 +194,9 @@ func measureSize(ctx context.Context, opts Options, size Size, work string, buil
 	rows = append(rows,
 		row(RowColdBuild, "cold direct build", label, "s", cold, coldErr, RowColdFloor),
 		row(RowColdFloor, "floor: git clone + Hugo render in one piece", label, "s", floor, floorErr, ""),
+	)
+	rows = append(rows, trueFloorRows(label, series, errors.Join(coldErr, floorErr))...)
+	rows = append(rows,
 		row(RowColdBaseline, "cold direct build by the baseline binary", label, "s", baseline, baselineErr, ""),
 		row(RowColdVsBaseline, "cold build ÷ the baseline's, run by run", label, "×", paired, baselineErr, ""),
 		row(RowColdPeakRSS, "cold build peak RSS", label, "MB", coldRSS, coldErr, RowFloorPeakRSS),

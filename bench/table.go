@@ -10,6 +10,7 @@ import (
 var referenceNames = map[string]string{
 	RowColdFloor:     "floor",
 	RowFloorPeakRSS:  "floor RSS",
+	RowFloorUserCPU:  "floor CPU",
 	RowRenderMinimal: "minimal templates",
 	RowColdBuild:     "cold build",
 	RowLinksCold:     "cold",

@@ -101,7 +101,8 @@ func newRunCommand(g *flags) *cobra.Command {
 		Long: `run measures, at each size: the cold direct build (docweave build as a child
 process, with its peak RSS) against the floor (git clone of the same
 repositories at the same concurrency plus Hugo rendering the same tree with
-the same theme); a daemon rebuild with nothing changed and with one
+the same theme) and against the true floor (the same clones plus Hugo with
+one-line templates), in wall time and user CPU; a daemon rebuild with nothing changed and with one
 repository changed, and the daemon's live heap across successive builds;
 link verification with a cold and a warm cache. Then the ingress API's 304
 and 200 rates. Each figure is the median of --repeat runs, with its spread.`,
