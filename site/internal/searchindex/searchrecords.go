@@ -29,7 +29,7 @@ import (
 // searchBodyRunes is how much of a body the text is made from (the
 // template cuts the body there too): HTML enough for searchTextRunes of
 // text even where highlighted code multiplies the markup.
-const searchBodyRunes = 16000
+const searchBodyRunes = 48000
 
 // searchTextRunes is how long an entry's text is at most, so that the
 // index of a large site stays a reasonable download.
