@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/docweave/docweave/internal/editdist"
 )
 
 // Problem is one thing wrong with a configuration: the key path it concerns
@@ -150,24 +152,5 @@ func suggest(unknown string, candidates []string) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between two strings (bytes;
-// configuration keys are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// editDistance is the Levenshtein distance between two strings.
+func editDistance(a, b string) int { return editdist.Distance(a, b) }

@@ -29,3 +29,21 @@ func TestFailOnBrokenLinksMakesThemErrorsAndTheBuildPartial(t *testing.T) {
 		t.Errorf("a build without broken links exits %d", clean.ExitCode())
 	}
 }
+
+// An unresolved link by id and a duplicate id are errors that make the
+// build partial even with build.broken_links: warn (no FailOnBrokenLinks).
+func TestIDErrorsMakeTheBuildPartialWhateverBrokenLinksSays(t *testing.T) {
+	rep := Report{StaticRendered: true, Issues: []Issue{
+		{Code: CodeXrefUnresolved, Severity: SeverityWarning},
+		{Code: CodeXrefDuplicateID, Severity: SeverityError},
+		{Code: CodeLinkUnresolved, Severity: SeverityWarning},
+	}}
+	rep.CountIDErrors()
+	rep.DecideOutcome()
+	if rep.Issues[0].Severity != SeverityError || rep.Issues[2].Severity != SeverityWarning {
+		t.Errorf("severities %s, %s; want error, warning", rep.Issues[0].Severity, rep.Issues[2].Severity)
+	}
+	if rep.BrokenLinkErrors != 2 || rep.ExitCode() != 1 || rep.Outcome != OutcomePartial {
+		t.Errorf("errors %d, exit %d, outcome %s; want 2, 1, partial", rep.BrokenLinkErrors, rep.ExitCode(), rep.Outcome)
+	}
+}

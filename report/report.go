@@ -71,6 +71,7 @@ const (
 	CodeIconUnknown         = "ICON_UNKNOWN"            // an MkDocs icon code no bundled icon set has, shown as an empty box
 	CodeSnippetNotIncluded  = "SNIPPET_NOT_INCLUDED"    // an MkDocs snippet (--8<--) missing, outside the repository or over a limit, not included
 	CodeIncludeUnresolved   = "INCLUDE_UNRESOLVED"      // an include (Hugo's include, readfile) that names no file of the repository, shown as written
+	CodeXrefDuplicateID     = "XREF_DUPLICATE_ID"       // two pages of one repository version declare one front matter id (an error; the first keeps it)
 
 	// Site issues of the assemble stage (warnings: the site was published).
 	CodeURLConflict = "URL_CONFLICT" // two repositories claim one URL (page, alias, moved page); the first in configuration order keeps it
@@ -78,6 +79,9 @@ const (
 	// removed a page or an id that another repository's link named in the
 	// last build (what a push breaks elsewhere); LinkedFrom names the link.
 	CodeLinkTargetRemoved = "LINK_TARGET_REMOVED"
+	// CodeXrefUnresolved is a link by id (xref:ID) whose id no page of the
+	// site declares: an error, whatever build.broken_links says.
+	CodeXrefUnresolved = "XREF_UNRESOLVED"
 )
 
 // Issue is one problem found during a build, structured so a machine can act

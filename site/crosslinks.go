@@ -25,3 +25,20 @@ func CheckAcrossUnits(units []AssembledUnit, previous map[string][]byte, baseURL
 	broken, counts, err := linkcheck.Across(facts, previous, hugobuild.SitePath(baseURL))
 	return broken, counts.Links, counts.Fragments, err
 }
+
+// MissingXref is a link by id (xref:ID) that names no page of the site:
+// its unit, file, line and destination, the id and the closest ids the
+// site has.
+type MissingXref = linkcheck.XrefMissing
+
+// MissingXrefs lists the links by id of the units that lead into other
+// units and whose id no unit's page declares (the assembly writes a
+// redirect page for every other one).
+func MissingXrefs(units []AssembledUnit, repos []Repository, baseURL string) ([]MissingXref, error) {
+	facts := make([]linkcheck.Facts, len(units))
+	for i, u := range units {
+		facts[i] = linkcheck.Facts{Unit: u.Path, Facts: u.Facts}
+	}
+	_, missing, err := linkcheck.Xrefs(facts, repos, hugobuild.SitePath(baseURL))
+	return missing, err
+}

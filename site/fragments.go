@@ -16,7 +16,7 @@ import (
 func checkUnitLinks(r *UnitResult, unit, publish, basePath string, detail projectDetail, log zerolog.Logger) error {
 	start := time.Now()
 	res, err := linkcheck.Unit(linkcheck.UnitInput{Unit: unit, Facts: r.Facts, Publish: publish, BasePath: basePath,
-		IndexFiles: detail.indexFiles, Links: detail.links})
+		IndexFiles: detail.indexFiles, Links: detail.links, IDs: detail.ids})
 	if err != nil {
 		return err
 	}

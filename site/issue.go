@@ -19,6 +19,7 @@ const (
 	IssueIconUnknown         = model.IssueIconUnknown
 	IssueSnippetNotIncluded  = model.IssueSnippetNotIncluded
 	IssueIncludeUnresolved   = model.IssueIncludeUnresolved
+	IssueXrefDuplicateID     = model.IssueXrefDuplicateID
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -52,6 +52,8 @@ type projectDetail struct {
 	// links are the links to check after rendering, per page file
 	// (links.Check).
 	links map[string][]links.Check
+	// ids are the pages' stable ids (front matter id), by page file.
+	ids map[string]string
 }
 
 // pagesBelow counts the pages rendered from files below dir (a slash path
@@ -190,7 +192,7 @@ func renderProjectDetailed(ctx context.Context, opts Options, role hugobuild.Rol
 		Int64("duration_ms", time.Since(start).Milliseconds()).
 		Str("publish_dir", l.PublishDir).
 		Msg("site rendered")
-	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile, indexFiles: b.scan.IndexFiles, links: content.Links}, nil
+	return res, projectDetail{markdown: content.tree.Markdown, excluded: content.Excluded, pages: b.pagesByFile, indexFiles: b.scan.IndexFiles, links: content.Links, ids: content.IDs}, nil
 }
 
 // build is the outcome of one Hugo build.

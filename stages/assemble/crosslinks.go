@@ -20,8 +20,10 @@ import (
 // repository anew without the page or id, is also reported under the
 // target's repository (LINK_TARGET_REMOVED), naming the linking
 // repository, file and line: what a push breaks elsewhere. Units reused
-// from earlier builds are checked through their stored facts.
-func (s *stage) crossUnitIssues(ctx context.Context, units []site.AssembledUnit, outcomes []events.UnitOutcome, baseURL string) ([]report.Issue, error) {
+// from earlier builds are checked through their stored facts. A link by
+// id (xref:ID) whose id no page declares is XREF_UNRESOLVED, an error.
+func (s *stage) crossUnitIssues(ctx context.Context, units []site.AssembledUnit, outcomes []events.UnitOutcome, spec site.Spec) ([]report.Issue, error) {
+	baseURL := spec.Generator.BaseURL
 	byPath := make(map[string]events.UnitOutcome, len(outcomes))
 	for _, o := range outcomes {
 		byPath[o.ContentPath] = o
@@ -35,7 +37,28 @@ func (s *stage) crossUnitIssues(ctx context.Context, units []site.AssembledUnit,
 		return nil, fmt.Errorf("check the links across units: %w", err)
 	}
 	s.log.Info().Int("links_across_units", links).Int("fragments_across_units", fragments).Int("broken", len(broken)).Msg("links across units checked")
-	return brokenLinkIssues(broken, byPath, s.repositoryFile), nil
+	missing, err := site.MissingXrefs(units, spec.Repositories, baseURL)
+	if err != nil {
+		return nil, fmt.Errorf("check the links by id: %w", err)
+	}
+	return append(brokenLinkIssues(broken, byPath, s.repositoryFile), xrefIssues(missing, byPath, s.repositoryFile)...), nil
+}
+
+// xrefIssues reports each link by id whose id no page declares on its
+// linking repository, with the closest ids: XREF_UNRESOLVED, an error
+// whatever build.broken_links says.
+func xrefIssues(missing []site.MissingXref, byPath map[string]events.UnitOutcome, fileOf func(events.UnitOutcome, string) string) []report.Issue {
+	var out []report.Issue
+	for _, m := range missing {
+		from := byPath[m.Unit]
+		msg := fmt.Sprintf("line %d: link %q: no page of the site declares the id %q", m.Line, m.Dest, m.ID)
+		if len(m.Closest) > 0 {
+			msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(m.Closest, ", "))
+		}
+		out = append(out, report.Issue{Code: report.CodeXrefUnresolved, Severity: report.SeverityError, Stage: Name,
+			Repository: from.Repository, Version: from.Version, Path: fileOf(from, m.File), Message: msg})
+	}
+	return out
 }
 
 // brokenLinkIssues reports the broken links across units: each on its

@@ -40,3 +40,21 @@ func TestBrokenLinksAcrossRepositoriesAreReportedWhereWrittenAndWhereBroken(t *t
 		t.Errorf("the missing fragment: %+v", is)
 	}
 }
+
+// A link by id whose id no page declares is XREF_UNRESOLVED, an error, on
+// the linking repository with its file, line and the closest ids.
+func TestMissingXrefsAreErrorsOnTheLinkingRepository(t *testing.T) {
+	var m site.MissingXref
+	m.Unit, m.File, m.Line, m.Dest, m.ID, m.Closest = "pantry", "pantry/shelf.md", 4, "xref:jam-recipe", "jam-recipe", []string{"jam-recipes"}
+	byPath := map[string]events.UnitOutcome{"pantry": {Repository: "pantry", ContentPath: "pantry"}}
+	fileOf := func(o events.UnitOutcome, f string) string { return "docs/" + strings.TrimPrefix(f, o.ContentPath+"/") }
+	issues := xrefIssues([]site.MissingXref{m}, byPath, fileOf)
+	if len(issues) != 1 {
+		t.Fatalf("%d issues, want 1", len(issues))
+	}
+	is := issues[0]
+	if is.Code != report.CodeXrefUnresolved || is.Severity != report.SeverityError || is.Repository != "pantry" || is.Path != "docs/shelf.md" ||
+		is.Message != `line 4: link "xref:jam-recipe": no page of the site declares the id "jam-recipe" (did you mean jam-recipes?)` {
+		t.Errorf("the missing id: %+v", is)
+	}
+}

@@ -93,7 +93,7 @@ func (s *stage) publish(ctx context.Context, j *buildstate.RenderJoin) ([]events
 	if len(units) == 0 {
 		return fail("no unit could be rendered; the previous site (if any) is kept"), nil
 	}
-	cross, err := s.crossUnitIssues(ctx, units, outcomes, spec.Generator.BaseURL)
+	cross, err := s.crossUnitIssues(ctx, units, outcomes, spec)
 	if err != nil {
 		return nil, err
 	}

@@ -278,6 +278,7 @@ func (s *stage) assemble(st *buildstate.BuildState, in *events.SiteRendered, lis
 	if s.cfg.Build.BrokenLinks == config.BrokenLinksFail {
 		rep.FailOnBrokenLinks()
 	}
+	rep.CountIDErrors()
 	rep.DecideOutcome()
 	rep.CountIssues()
 	rep.CountForReaders()

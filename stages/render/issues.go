@@ -23,6 +23,7 @@ var siteIssueCodes = map[string]string{
 	site.IssueLinkFragmentMissing: report.CodeLinkFragmentMissing,
 	site.IssueToolConfigInvalid:   report.CodeToolConfigInvalid,
 	site.IssueIncludeUnresolved:   report.CodeIncludeUnresolved,
+	site.IssueXrefDuplicateID:     report.CodeXrefDuplicateID,
 }
 
 // repoFiles says where a repository's files are: its content path on the
@@ -51,7 +52,7 @@ func pageIssues(issues []site.Issue, repos []repoFiles) []report.Issue {
 		// A page left out even with what broke it shown as text is an
 		// error: a reader loses it. Every other page problem is a warning.
 		severity := report.SeverityWarning
-		if code == report.CodePageRenderFailed {
+		if code == report.CodePageRenderFailed || code == report.CodeXrefDuplicateID {
 			severity = report.SeverityError
 		}
 		out = append(out, report.Issue{

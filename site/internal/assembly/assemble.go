@@ -205,10 +205,14 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 		return Result{}, err
 	}
 	claims, files := placed.redirectFiles(opts.Repositories, facts, urls, opts.Remembered)
+	xrefs, err := addXrefRedirects(files, claims.redirects, opts, hugobuild.SitePath(opts.Generator.BaseURL))
+	if err != nil {
+		return Result{}, err
+	}
 	if err := placed.writeRedirects(opts.PublishDir, files); err != nil {
 		return Result{}, err
 	}
-	res.Redirects, res.Conflicts, res.Moved = len(claims.redirects), claims.conflicts, len(claims.moved)
+	res.Redirects, res.Conflicts, res.Moved = len(claims.redirects)+xrefs, claims.conflicts, len(claims.moved)
 	res.URLs = urls
 	for _, m := range claims.moved {
 		old := m.page
@@ -218,7 +222,7 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 	res.Placed = placed
 	res.Files = len(placed.FileHashes())
 	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).
-		Int("files", res.Files).Int("pages_patched", res.Patched).Int("redirects", res.Redirects).Int("moved", res.Moved).Int("url_conflicts", len(res.Conflicts)).
+		Int("files", res.Files).Int("pages_patched", res.Patched).Int("redirects", res.Redirects).Int("xref_redirects", xrefs).Int("moved", res.Moved).Int("url_conflicts", len(res.Conflicts)).
 		Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
 	return res, nil
 }

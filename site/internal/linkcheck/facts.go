@@ -14,6 +14,9 @@ const (
 	anchorsKey = "anchors"
 	// linksKey lists the unit's links that lead into another unit.
 	linksKey = "links"
+	// xrefIDsKey maps the stable ids the unit's pages declare to their
+	// URLs (xref.go).
+	xrefIDsKey = "xrefIds"
 )
 
 // OutLink is a link of a unit's page that leads into another unit: what
@@ -44,6 +47,7 @@ type unitFacts struct {
 	Pages   []factPage          `json:"pages"`
 	Anchors map[string][]string `json:"anchors"`
 	Links   []OutLink           `json:"links"`
+	XrefIDs map[string]string   `json:"xrefIds"`
 }
 
 // readFacts parses a unit's facts.
@@ -55,9 +59,9 @@ func readFacts(data []byte) (unitFacts, error) {
 	return f, nil
 }
 
-// withAnchors returns facts with the anchors and out-links added, every
-// other key kept as it was.
-func withAnchors(facts []byte, anchors map[string][]string, out []OutLink) ([]byte, error) {
+// withAnchors returns facts with the anchors, out-links and declared ids
+// added, every other key kept as it was.
+func withAnchors(facts []byte, anchors map[string][]string, out []OutLink, ids map[string]string) ([]byte, error) {
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(facts, &all); err != nil {
 		return nil, fmt.Errorf("read facts of unit: %w", err)
@@ -71,6 +75,11 @@ func withAnchors(facts []byte, anchors map[string][]string, out []OutLink) ([]by
 	}
 	if all[linksKey], err = json.Marshal(out); err != nil {
 		return nil, err
+	}
+	if len(ids) > 0 {
+		if all[xrefIDsKey], err = json.Marshal(ids); err != nil {
+			return nil, err
+		}
 	}
 	return json.Marshal(all)
 }

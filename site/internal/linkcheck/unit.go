@@ -26,6 +26,8 @@ type UnitInput struct {
 	IndexFiles map[string]string
 	// Links are the links to check, per page file (links.Check).
 	Links map[string][]links.Check
+	// IDs are the pages' stable ids (front matter id), by page file.
+	IDs map[string]string
 }
 
 // UnitOutcome is what Unit found.
@@ -48,8 +50,9 @@ func Unit(in UnitInput) (UnitOutcome, error) {
 	if err != nil {
 		return UnitOutcome{}, err
 	}
-	byFile := map[string]string{} // page file (content/) → URL key
-	byURL := map[string]string{}  // URL key (page or alias) → page URL key
+	byFile := map[string]string{}   // page file (content/) → URL key
+	byURL := map[string]string{}    // URL key (page or alias) → page URL key
+	declared := map[string]string{} // stable id → page URL
 	anchors := make(map[string][]string, len(f.Pages))
 	ids := make(map[string]map[string]bool, len(f.Pages))
 	urls := make(map[string]string, len(f.Pages)) // URL key → URL
@@ -68,6 +71,9 @@ func Unit(in UnitInput) (UnitOutcome, error) {
 				}
 			}
 			byFile[file] = key
+			if id, ok := in.IDs[file]; ok && strings.HasPrefix(file, in.Unit+"/") {
+				declared[id] = p.URL
+			}
 		}
 		list, err := pageIDs(in.Publish, in.BasePath, p.URL)
 		if err != nil {
@@ -91,6 +97,10 @@ func Unit(in UnitInput) (UnitOutcome, error) {
 				page = byFile[c.Target]
 			case c.To != "":
 				u := siteURL(in.BasePath, c.To)
+				if _, _, ok := links.XrefID(c.Dest); ok {
+					outLinks = append(outLinks, OutLink{File: file, Line: c.Line, Dest: c.Dest, URL: urlKey(u), Fragment: c.Fragment})
+					continue // settled at the assembly, against every unit's ids
+				}
 				if !pageLike(u) {
 					continue
 				}
@@ -111,7 +121,7 @@ func Unit(in UnitInput) (UnitOutcome, error) {
 		}
 	}
 	out.Out = len(outLinks)
-	if out.Facts, err = withAnchors(in.Facts, anchors, outLinks); err != nil {
+	if out.Facts, err = withAnchors(in.Facts, anchors, outLinks, declared); err != nil {
 		return UnitOutcome{}, err
 	}
 	return out, nil

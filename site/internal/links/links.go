@@ -58,6 +58,11 @@ type Unit struct {
 	// Site is the rest of the site, for links that lead out of the unit
 	// (site.go); nil resolves links within the unit only.
 	Site *Site
+	// IDs maps the stable ids the unit's pages declare (front matter id)
+	// to their page files, for links by id (xref.go); Version is the
+	// unit's version slug, "" when its repository is not versioned.
+	IDs     map[string]string
+	Version string
 }
 
 // pageLink is one link or image of a page. A source named in raw HTML is
@@ -100,6 +105,21 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 	seen := map[string]bool{}
 	for _, l := range findLinks(body) {
 		if seen[l.dest] {
+			continue
+		}
+		if _, _, ok := XrefID(l.dest); ok && !l.image {
+			seen[l.dest] = true
+			to, file := u.xref(rel, l.dest)
+			pairs = append(pairs, [2]string{l.dest, to})
+			c := Check{Line: l.line + lineShift, Dest: l.dest, Fragment: fragmentOf(to)}
+			if file != "" {
+				c.Target = file
+			} else {
+				c.To = to
+			}
+			if file == "" || c.Fragment != "" {
+				checks = append(checks, c)
+			}
 			continue
 		}
 		if !internalLink(l.dest) {

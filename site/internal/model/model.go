@@ -177,6 +177,10 @@ const (
 	// finds no file, leads out of the repository or names a file over the
 	// size limit. The tag is shown as written; the message names the line.
 	IssueIncludeUnresolved = "INCLUDE_UNRESOLVED"
+	// IssueXrefDuplicateID: two pages of one repository version declare
+	// the same id in front matter; the message names both files. The
+	// first (in path order) keeps the id. An error.
+	IssueXrefDuplicateID = "XREF_DUPLICATE_ID"
 )
 
 // Issue is a problem with one page that did not stop the render.

@@ -35,6 +35,8 @@ type Prepared struct {
 	// Links are, per page, the links to check once the pages are rendered
 	// (links.Check: fragments, links out of the unit), with their lines.
 	Links map[string][]links.Check
+	// IDs are the pages' stable ids (front matter id), by page file.
+	IDs map[string]string
 
 	contentDir, pagesDir string
 	fallbacks            map[string]*pageFallback // pages Hugo could not render as written
@@ -57,6 +59,11 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, s
 	files := &repositoryFiles{units: units, roots: map[string]*os.Root{}}
 	defer files.close()
 	p.Issues = append(p.Issues, units.loadCategories()...)
+	var idIssues []model.Issue
+	if units.ids, p.IDs, idIssues, err = units.pageIDs(tree.Markdown); err != nil {
+		return nil, err
+	}
+	p.Issues = append(p.Issues, idIssues...)
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(contentDir, filepath.FromSlash(rel)))
 		if err != nil {

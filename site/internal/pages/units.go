@@ -37,6 +37,8 @@ type unitsOfContent struct {
 	categories map[string]SectionNav
 	// site is the rest of the site, where links may lead (package links).
 	site *links.Site
+	// ids holds, per unit root, the ids its pages declare (ids.go).
+	ids map[string]map[string]string
 }
 
 func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir, sitePath string) *unitsOfContent {
@@ -60,9 +62,10 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 		if !ok {
 			continue
 		}
-		root, source := r.ContentPath, r.SourceURL
+		root, source, slug := r.ContentPath, r.SourceURL, ""
 		if len(r.Versions) > 0 {
-			slug, _, found := strings.Cut(rest, "/")
+			var found bool
+			slug, _, found = strings.Cut(rest, "/")
 			if !found {
 				return links.Unit{}, false
 			}
@@ -75,7 +78,7 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 			}
 		}
 		return links.Unit{Root: root, DocRoots: r.DocRoots, SourceURL: source, Pages: c.pages, Files: c.files, Dirs: c.dirs,
-			Referenced: c.referencedOf(root), Site: c.site}, true
+			Referenced: c.referencedOf(root), Site: c.site, IDs: c.ids[root], Version: slug}, true
 	}
 	return links.Unit{}, false
 }
