@@ -47,6 +47,9 @@
 //	                                         assembly's types)
 //	Spec, UnitAddress                        what a unit is rendered with and
 //	                                         its content address
+//	CheckAcrossUnits, MissingXrefs           links from one unit into another
+//	                                         and by id, checked from the
+//	                                         units' facts (crosslinks.go)
 //	Repository, Version, Issue, the Issue…   the shared vocabulary (aliases
 //	codes, EditURLPlaceholder,               of package model's)
 //	LiveReloadPortParam
@@ -62,9 +65,12 @@
 //	             (MkDocs and Docusaurus callouts), dialect/mkdocs,
 //	             dialect/docusaurus: one package each, listed in
 //	             pages/dialects.go
-//	links        what a page's links name in its unit
+//	links        what a page's links name: in its unit, in another
+//	             repository (original site, forge file, xref id)
 //	mdcode       where a Markdown body's code is
 //	rawsyntax    the source syntax a rendered page shows as text
+//	linkcheck    the links and #fragments a unit's pages name, checked
+//	             against rendered pages' ids (fragments.go, crosslinks.go)
 //	mdcopy       a rendered page as Markdown, for tools (index.md beside
 //	             index.html), and the llms.txt files listing them
 //	sitemap      sitemap.xml and robots.txt
