@@ -92,7 +92,7 @@ func neutralise(n *html.Node, level int) int {
 			n.RemoveChild(child)
 		case isHeading(child):
 			level = int(child.Data[1] - '0')
-			dropAnchors(child)
+			neutralise(child, level)
 		case hasClass(child, "callout"):
 			toQuote(child)
 			neutralise(child, level)
@@ -159,17 +159,6 @@ func isHeading(n *html.Node) bool {
 	return len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6'
 }
 
-// dropAnchors removes the self-links a heading may carry ("#").
-func dropAnchors(h *html.Node) {
-	for c := h.FirstChild; c != nil; {
-		next := c.NextSibling
-		if c.DataAtom == atom.A && strings.HasPrefix(attr(c, "href"), "#") && strings.TrimSpace(text(c)) == "#" {
-			h.RemoveChild(c)
-		}
-		c = next
-	}
-}
-
 // headingBelow is the heading one level below level (h6 at most).
 func headingBelow(level int) (atom.Atom, string) {
 	hs := []atom.Atom{atom.H2, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.H6}
@@ -233,16 +222,4 @@ func hasClass(n *html.Node, class string) bool {
 		}
 	}
 	return false
-}
-
-// text is the text below n.
-func text(n *html.Node) string {
-	if n.Type == html.TextNode {
-		return n.Data
-	}
-	var b strings.Builder
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		b.WriteString(text(c))
-	}
-	return b.String()
 }
