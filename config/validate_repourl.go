@@ -2,10 +2,10 @@ package config
 
 import (
 	"fmt"
-	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/docweave/docweave/gitx/remote"
 )
 
 // repoURLExpected is how problems describe a valid repository URL.
@@ -14,14 +14,10 @@ const repoURLExpected = "expected an https://, http://, ssh://, git:// or file:/
 // repoSchemes are the URL schemes a repository may be cloned over.
 var repoSchemes = []string{"https", "http", "ssh", "git", "file"}
 
-// scpLike matches Git's scp-like syntax, [user@]host:path: the host has no
-// '/' and the part before the first ':' holds no '/' (else Git reads it as
-// a local path). The host may be a bracketed IPv6 address.
-var scpLike = regexp.MustCompile(`^(?:[^@/\s]+@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):([^\s]+)$`)
-
 // repoURLProblem explains why s is not a repository URL docweave can
-// clone, or returns "". Control characters are reported by
-// validateStrings; the message never repeats user info.
+// clone, or returns "". The address is read by remote.Parse, the grammar
+// every part of docweave reads remotes by. Control characters are
+// reported by validateStrings; the message never repeats user info.
 func repoURLProblem(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "missing; expected the repository's Git clone URL"
@@ -30,54 +26,54 @@ func repoURLProblem(s string) string {
 	if strings.ContainsAny(s, " \t\r\n") {
 		return fmt.Sprintf("%q contains whitespace; %s (write a space in a URL as %%20)", shown, repoURLExpected)
 	}
+	a, err := remote.Parse(s)
+	if a.Form == remote.URL {
+		return schemeURLProblem(a, err, shown)
+	}
 	if scheme, _, ok := strings.Cut(s, "://"); ok {
-		return schemeURLProblem(s, scheme, shown)
+		// Not a scheme by RFC 3986, but Git would try to read it as one.
+		return fmt.Sprintf("%q has scheme %q, which docweave cannot clone; %s", shown, scheme, repoURLExpected)
 	}
-	if strings.HasPrefix(s, "/") {
-		return "" // an absolute local path
-	}
-	if m := scpLike.FindStringSubmatch(s); m != nil {
-		if strings.HasPrefix(m[2], "-") || strings.HasPrefix(s, "-") {
-			return fmt.Sprintf("%q starts with '-', which Git would read as an option; %s", shown, repoURLExpected)
-		}
-		return ""
+	switch {
+	case a.Form == remote.SCP && (strings.HasPrefix(a.Path, "-") || strings.HasPrefix(s, "-")):
+		return fmt.Sprintf("%q starts with '-', which Git would read as an option; %s", shown, repoURLExpected)
+	case a.Form == remote.SCP, strings.HasPrefix(s, "/"):
+		return "" // scp-like, or an absolute local path
 	}
 	return fmt.Sprintf("%q is not a URL; %s", shown, repoURLExpected)
 }
 
 // schemeURLProblem checks a URL with a scheme: one of repoSchemes, a host
 // for network schemes (with a port in range), a path for file://.
-func schemeURLProblem(s, scheme, shown string) string {
-	if !containsFold(repoSchemes, scheme) {
-		return fmt.Sprintf("%q has scheme %q, which docweave cannot clone; %s", shown, scheme, repoURLExpected)
+func schemeURLProblem(a remote.Address, err error, shown string) string {
+	if !containsFold(repoSchemes, a.Scheme) {
+		return fmt.Sprintf("%q has scheme %q, which docweave cannot clone; %s", shown, a.Scheme, repoURLExpected)
 	}
-	u, err := url.Parse(s)
 	if err != nil {
 		return fmt.Sprintf("%q does not parse as a URL; %s", shown, repoURLExpected)
 	}
-	if strings.EqualFold(scheme, "file") {
-		if u.Path == "" || u.Path == "/" {
+	if a.Scheme == "file" {
+		if a.Path == "" || a.Path == "/" {
 			return fmt.Sprintf("%q names no repository path; expected file:///absolute/path/to/repo", shown)
 		}
-		if u.Host != "" && !strings.EqualFold(u.Host, "localhost") {
-			return fmt.Sprintf("%q names host %q; a file:// URL is local, expected file:///absolute/path/to/repo", shown, u.Host)
+		if host := a.HostPort(); host != "" && !strings.EqualFold(host, "localhost") {
+			return fmt.Sprintf("%q names host %q; a file:// URL is local, expected file:///absolute/path/to/repo", shown, host)
 		}
 		return ""
 	}
-	host := u.Hostname()
-	if host == "" {
+	if a.Host == "" {
 		return fmt.Sprintf("%q has no host; %s", shown, repoURLExpected)
 	}
-	if strings.HasPrefix(host, "-") {
+	if strings.HasPrefix(a.Host, "-") {
 		return fmt.Sprintf("%q has a host starting with '-'; %s", shown, repoURLExpected)
 	}
-	if p := u.Port(); p != "" {
+	if p := a.Port; p != "" {
 		n, err := strconv.Atoi(p)
 		if err != nil || n < 1 || n > 65535 {
 			return fmt.Sprintf("%q has port %s; expected 1-65535", shown, p)
 		}
 	}
-	if u.Path == "" || u.Path == "/" {
+	if a.Path == "" || a.Path == "/" {
 		return fmt.Sprintf("%q names no repository (the path is empty); expected for example https://git.example.com/org/repo.git", shown)
 	}
 	return ""

@@ -5,9 +5,9 @@
 package forge
 
 import (
-	"net/url"
-	"regexp"
 	"strings"
+
+	"github.com/docweave/docweave/gitx/remote"
 )
 
 // Well-known forge names.
@@ -19,18 +19,14 @@ const (
 	Local     = "local"
 )
 
-var scpLike = regexp.MustCompile(`^(?:[^@/]+@)?([^:/]+):`)
-
 // Host returns the host name of a clone URL, accepting scp-like SSH
 // addresses (git@host:owner/repo.git); "" for local paths and file URLs.
 func Host(cloneURL string) string {
-	if u, err := url.Parse(cloneURL); err == nil && u.Scheme != "" && u.Scheme != "file" && u.Host != "" {
-		return strings.ToLower(u.Hostname())
+	a, err := remote.Parse(cloneURL)
+	if err != nil || a.Local() {
+		return ""
 	}
-	if m := scpLike.FindStringSubmatch(cloneURL); m != nil && !strings.Contains(cloneURL, "://") {
-		return strings.ToLower(m[1])
-	}
-	return ""
+	return strings.ToLower(a.Host)
 }
 
 // FromURL maps a clone URL to a forge name: github.com → github, any host

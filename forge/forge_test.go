@@ -14,6 +14,8 @@ func TestFromURL(t *testing.T) {
 		"/srv/git/repo":                           Local,
 		"http://127.0.0.1:8080/repo.git":          "127-0-0-1",
 		"https://Docs.Example.com/team/handbook":  "docs-example-com",
+		`C:\docs\repo`:                            Local,
+		"git@[::1]:o/r.git":                       "--1",
 	}
 	for in, want := range cases {
 		if got := FromURL(in); got != want {

@@ -3,15 +3,11 @@ package assemble
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/docweave/docweave/forge"
 	"github.com/docweave/docweave/site"
 )
-
-// scpLikeURL matches Git's scp-like SSH addresses: [user@]host:owner/repo.
-var scpLikeURL = regexp.MustCompile(`^(?:[^@/]+@)?([^:/]+):(.+)$`)
 
 // editURL returns the pattern of the "Edit this page" links of a
 // repository's pages (see site.Repository.EditURL), or "" when no link can
@@ -25,7 +21,7 @@ func editURL(cloneURL, branch string, roots []string) string {
 	if branch == "" || len(roots) != 1 {
 		return ""
 	}
-	prefix := forgePages(cloneURL, editPages)
+	prefix, query := forge.EditPage(cloneURL)
 	if prefix == "" {
 		return ""
 	}
@@ -33,56 +29,13 @@ func editURL(cloneURL, branch string, roots []string) string {
 	if root := path.Clean(strings.Trim(roots[0], "/")); root != "." && root != "" {
 		file = escapePath(root) + "/" + file
 	}
-	pattern := prefix + escapePath(branch) + "/" + file
-	if forge.FromURL(cloneURL) == forge.Bitbucket {
-		pattern += "?mode=edit"
-	}
-	return pattern
+	return prefix + escapePath(branch) + "/" + file + query
 }
 
-// editPages and sourcePages are, per forge, the path after a repository's
-// web address that leads to a file's edit page and to its page, before
-// the branch or tag.
-var (
-	editPages   = map[string]string{forge.GitHub: "/edit/", forge.GitLab: "/-/edit/", forge.Forgejo: "/_edit/", forge.Bitbucket: "/src/"}
-	sourcePages = map[string]string{forge.GitHub: "/blob/", forge.GitLab: "/-/blob/", forge.Forgejo: "/src/branch/", forge.Bitbucket: "/src/"}
-)
-
-// forgePages is the repository's web address followed by its forge's
-// entry in pages, or "" when the forge or the address is not known.
-func forgePages(cloneURL string, pages map[string]string) string {
-	base := webURL(cloneURL)
-	p, ok := pages[forge.FromURL(cloneURL)]
-	if base == "" || !ok {
-		return ""
-	}
-	return base + p
-}
-
-// webURL turns a clone URL into the repository's web address:
-// https://host/owner/repo, without credentials, port of an SSH URL or
-// ".git"; "" when the URL names no host.
+// webURL turns a clone URL into the repository's web address (see
+// forge.WebURL).
 func webURL(cloneURL string) string {
-	var host, repoPath string
-	scheme := "https"
-	if u, err := url.Parse(cloneURL); err == nil && u.Host != "" && u.Scheme != "" {
-		host, repoPath = u.Hostname(), u.Path
-		if u.Scheme == "http" {
-			scheme = "http"
-			if u.Port() != "" {
-				host = u.Host
-			}
-		} else if u.Scheme == "https" && u.Port() != "" {
-			host = u.Host
-		}
-	} else if m := scpLikeURL.FindStringSubmatch(cloneURL); m != nil && !strings.Contains(cloneURL, "://") {
-		host, repoPath = m[1], m[2]
-	}
-	repoPath = strings.TrimSuffix(strings.Trim(repoPath, "/"), ".git")
-	if host == "" || repoPath == "" {
-		return ""
-	}
-	return scheme + "://" + host + "/" + repoPath
+	return forge.WebURL(cloneURL)
 }
 
 // escapePath escapes each segment of a slash path for a URL.
@@ -104,7 +57,7 @@ func sourceURL(cloneURL, ref string) string {
 	if ref == "" {
 		return ""
 	}
-	prefix := forgePages(cloneURL, sourcePages)
+	prefix := forge.SourcePage(cloneURL)
 	if prefix == "" {
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/forge"
 )
 
 // lead is where a link resolved out of its unit's files as written
@@ -118,9 +119,9 @@ func trailingSlash(p string) string {
 }
 
 // forgePages are the paths after a repository's forge address that lead
-// to a file's (or a folder's) page, before the branch or tag: GitHub's,
-// GitLab's and Forgejo's (Gitea's).
-var forgePages = []string{"blob/", "tree/", "-/blob/", "-/tree/", "src/branch/", "src/tag/", "src/commit/"}
+// to a file's (or a folder's) page, before the branch or tag (see
+// forge.FilePages).
+var forgePages = forge.FilePages()
 
 // forge resolves the forge's page of a file of an aggregated repository
 // (https://github.com/org/repo/blob/main/docs/x.md#y) to that page of the
