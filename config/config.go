@@ -219,6 +219,7 @@ type Daemon struct {
 	HTTP             HTTP             `mapstructure:"http" yaml:"http"`
 	Webhooks         Webhooks         `mapstructure:"webhooks" yaml:"webhooks"`
 	Admin            Admin            `mapstructure:"admin" yaml:"admin"`
+	Previews         Previews         `mapstructure:"previews" yaml:"previews"`
 	// EmbeddedBroker is the older spelling of broker.embedded.listen: set
 	// in a file, the embedded broker listens there (with credentials).
 	EmbeddedBroker EmbeddedBroker `mapstructure:"embedded_broker" yaml:"embedded_broker"`

@@ -82,6 +82,7 @@ func Default() Config {
 				LiveReloadLimits:  StreamLimits{MaxStreams: 1000, MaxStreamsPerClient: 32},
 			},
 			Webhooks: Webhooks{MaxBodyBytes: 5 << 20},
+			Previews: Previews{TTL: DefaultPreviewTTL, Max: DefaultPreviewMax},
 		},
 		Versioning: Versioning{
 			Strategy:           "branches_and_tags",

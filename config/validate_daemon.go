@@ -19,6 +19,7 @@ func (c *Config) validateDaemon(l *problemList) {
 	c.validateLinkVerification(l)
 	validateSchedule(l, "daemon.sync.schedule", c.Daemon.Sync.Schedule)
 	c.validatePorts(l)
+	c.validatePreviews(l)
 	checkRange(l, "daemon.webhooks.max_body_bytes", c.Daemon.Webhooks.MaxBodyBytes, 1, MaxWebhookBodyBytes)
 	if !IsToken68(c.Daemon.Admin.Token) && c.Daemon.Admin.Token != "" {
 		l.add("daemon.admin.token", "%s; it is sent after \"Bearer \"", token68Expected)

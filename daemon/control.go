@@ -14,6 +14,7 @@ import (
 
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/daemon/preview"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
@@ -51,6 +52,9 @@ type controlPlane struct {
 	// watch is what the coordinator needs to fail a build that waits on
 	// a stage no process runs.
 	watch stageWatch
+	// previews are the daemon's previews (nil when off or in a split
+	// deployment's process: see docs/previews.md).
+	previews *preview.Manager
 
 	mu            sync.Mutex
 	coord         *Coordinator

@@ -137,9 +137,15 @@ func pushPayload(url, ref string) []byte {
 
 func postWebhook(t testing.TB, url string, body []byte, secret string) (int, string) {
 	t.Helper()
+	return postGitHub(t, url, "push", body, secret)
+}
+
+// postGitHub posts a GitHub event, signed with secret when it is set.
+func postGitHub(t testing.TB, url, event string, body []byte, secret string) (int, string) {
+	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-GitHub-Event", "push")
+	req.Header.Set("X-GitHub-Event", event)
 	req.Header.Set("X-GitHub-Delivery", "test-delivery")
 	if secret != "" {
 		mac := hmac.New(sha256.New, []byte(secret))

@@ -72,6 +72,11 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 		closeListeners()
 		return err
 	}
+	if ctl.previews, err = startPreviews(ctx, cfg, host.states, host.store, log); err != nil {
+		ctl.close()
+		closeListeners()
+		return err
+	}
 	servers, err := startServers(cfg, EnabledServers(cfg), listeners, broker, ctl, host.metrics, log)
 	if err != nil {
 		ctl.close()

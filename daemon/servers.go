@@ -105,16 +105,16 @@ func startServers(cfg *config.Config, which []string, listeners []net.Listener, 
 		var h http.Handler
 		switch name {
 		case ServerDocs:
-			h = docs.New(docs.Options{PublicDir: public, Log: log})
+			h = docs.New(docs.Options{PublicDir: public, Log: log, Previews: ctl.previewSites()})
 			set.addrs.Docs = listeners[i].Addr().String()
 		case ServerWebhook:
 			h = webhook.New(webhook.Options{
 				Secrets: cfg.Daemon.Webhooks, Repositories: cfg.Repositories, CurrentRepositories: cfg.AllRepositories,
-				Trigger: ctl.backend.webhookTrigger, Versioned: cfg.Versioning.Enabled, Log: log,
+				Trigger: ctl.backend.webhookTrigger, Versioned: cfg.Versioning.Enabled, PullRequests: ctl.pullRequests(), Log: log,
 			})
 			set.addrs.Webhook = listeners[i].Addr().String()
 		case ServerAdmin:
-			h = admin.New(admin.Options{Token: cfg.Daemon.Admin.Token, PublicDir: public, Metrics: m, Backend: ctl.backend, Log: log})
+			h = admin.New(admin.Options{Token: cfg.Daemon.Admin.Token, PublicDir: public, Metrics: m, Backend: ctl.backend, Previews: ctl.previewAPI(), Log: log})
 			set.addrs.Admin = listeners[i].Addr().String()
 		case ServerLiveReload:
 			set.hub = livereload.NewHub(livereload.Options{Log: log,

@@ -142,6 +142,7 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 		}
 		defer ctl.close()
 	}
+	warnPreviewsSplit(cfg, log)
 	followCtx, stopFollowing := context.WithCancel(ctx)
 	defer stopFollowing()
 	if slices.Contains(which, ServerDocs) && artifact.IsShared(store) {

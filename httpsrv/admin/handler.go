@@ -27,6 +27,9 @@ var (
 //	POST /api/build/trigger  request a build; 202 with its ID and status URL
 //	GET  /api/builds/{id}    a build's status and report; 404 when unknown
 //	GET  /status             HTML page for people
+//	POST /api/previews       request a preview; 202 with its id, URL and status URL
+//	GET  /api/previews       every preview's status
+//	GET, DELETE /api/previews/{id}  a preview's status; remove it
 //
 // With Options.Token set, /api/* and /status require the bearer token; the
 // check comes before routing, so a client without it learns nothing about
@@ -58,6 +61,9 @@ func New(opts Options) http.Handler {
 	protected("/api/build/trigger", writeMethods, triggerHandler{backend: opts.Backend, log: log}.serve)
 	protected("/api/builds/{id}", readMethods, buildHandler{backend: opts.Backend}.serve)
 	protected("/status", readMethods, statusHandler{backend: opts.Backend, log: log}.serve)
+	previews := previewsHandler{previews: opts.Previews, log: log}
+	protected("/api/previews", []string{http.MethodGet, http.MethodHead, http.MethodPost}, previews.collection)
+	protected("/api/previews/{id}", []string{http.MethodGet, http.MethodHead, http.MethodDelete}, previews.one)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") && !auth.authorize(w, r) {
 			return

@@ -22,6 +22,8 @@ type Options struct {
 	Metrics *metrics.Metrics
 	// Backend is the daemon behind the API and the status page.
 	Backend Backend
+	// Previews serves /api/previews; nil when daemon.previews is off.
+	Previews Previews
 	// Log receives one line per request and every internal failure. New
 	// adds the field server=admin itself, so pass a logger without it
 	// (zerolog would write the key twice).

@@ -25,6 +25,9 @@ type Options struct {
 	PublicDir string
 	// Log receives the access log and refused requests.
 	Log zerolog.Logger
+	// Previews finds the previews served under /previews/<id>/; nil
+	// when previews are off (then /previews/ is a path of the site).
+	Previews PreviewLookup
 }
 
 // handler serves one site directory; see New.
@@ -33,6 +36,7 @@ type handler struct {
 	log       zerolog.Logger
 	cache     *metaCache
 	redirects redirectCache
+	previews  PreviewLookup
 }
 
 // New returns the handler of the docs server:
@@ -43,6 +47,7 @@ type handler struct {
 //	              file; a 301 for each URL of the site's redirect map
 //	              (RedirectsFile); a 503 HTML placeholder while PublicDir
 //	              does not exist
+//	GET /previews/<id>/...  a preview's site (Options.Previews), noindex
 //
 // HEAD is accepted wherever GET is; other methods get 405. New panics when
 // PublicDir is empty, a wiring mistake no request could recover from.
@@ -54,7 +59,7 @@ func New(opts Options) http.Handler {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
-	h := &handler{publicDir: dir, log: opts.Log, cache: newMetaCache()}
+	h := &handler{publicDir: dir, log: opts.Log, cache: newMetaCache(), previews: opts.Previews}
 	return withAccessLog(opts.Log, h)
 }
 
@@ -71,6 +76,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case "/ready":
 		serveReady(w, h.publicDir)
 	default:
+		if h.previews != nil && strings.HasPrefix(r.URL.Path, PreviewPrefix) {
+			h.servePreview(w, r)
+			return
+		}
 		h.serveSite(w, r)
 	}
 }

@@ -29,6 +29,8 @@ type forge struct {
 	classify func(event string, payload []byte) eventKind
 	// parsePush reads a push payload.
 	parsePush func(payload []byte) (pushEvent, error)
+	// parsePullRequest reads a pull (merge) request payload.
+	parsePullRequest func(payload []byte) (pullRequestEvent, error)
 }
 
 // firstHeader returns the first non-empty header among names.
@@ -79,6 +81,8 @@ func (s *server) forgeRequest(f forge, r *http.Request, delivery string) reply {
 		return withEvent(pong(), event)
 	case kindOther:
 		return withEvent(ignored(fmt.Sprintf("%s event %q does not trigger builds; only pushes do", f.source, event)), event)
+	case kindPullRequest:
+		return withEvent(s.pullRequest(f, r, payload, event, delivery), event)
 	}
 	push, err := f.parsePush(payload)
 	if err != nil {

@@ -40,12 +40,12 @@ func TestEventClassification(t *testing.T) {
 		payload string
 		want    eventKind
 	}{
-		{gh, "push", "", kindPush}, {gh, "ping", "", kindPing}, {gh, "pull_request", "", kindOther},
-		{gl, "Push Hook", "", kindPush}, {gl, "Tag Push Hook", "", kindPush}, {gl, "Note Hook", "", kindOther},
+		{gh, "push", "", kindPush}, {gh, "ping", "", kindPing}, {gh, "pull_request", "", kindPullRequest},
+		{gl, "Push Hook", "", kindPush}, {gl, "Tag Push Hook", "", kindPush}, {gl, "Note Hook", "", kindOther}, {gl, "Merge Request Hook", "", kindPullRequest},
 		{gl, "System Hook", `{"object_kind":"push"}`, kindPush},
 		{gl, "System Hook", `{"event_name":"tag_push"}`, kindPush},
 		{gl, "System Hook", `{"event_name":"user_create"}`, kindOther},
-		{fj, "push", "", kindPush}, {fj, "create", "", kindOther},
+		{fj, "push", "", kindPush}, {fj, "create", "", kindOther}, {fj, "pull_request", "", kindPullRequest},
 	}
 	for _, c := range cases {
 		if got := c.f.classify(c.event, []byte(c.payload)); got != c.want {

@@ -61,9 +61,12 @@ func forgejoForge(secret string) forge {
 				return kindPush
 			case "ping":
 				return kindPing
+			case "pull_request", "pull_request_sync":
+				return kindPullRequest
 			}
 			return kindOther
 		},
+		parsePullRequest: parseForgejoPullRequest,
 		parsePush: func(payload []byte) (pushEvent, error) {
 			var p forgejoPush
 			if err := json.Unmarshal(payload, &p); err != nil {

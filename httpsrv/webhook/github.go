@@ -52,9 +52,12 @@ func githubForge(secret string) forge {
 				return kindPush
 			case "ping":
 				return kindPing
+			case "pull_request":
+				return kindPullRequest
 			}
 			return kindOther
 		},
+		parsePullRequest: parseGitHubPullRequest,
 		parsePush: func(payload []byte) (pushEvent, error) {
 			var p githubPush
 			if err := json.Unmarshal(payload, &p); err != nil {

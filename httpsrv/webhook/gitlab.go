@@ -67,6 +67,8 @@ func gitlabForge(token string) forge {
 			switch strings.ToLower(event) {
 			case "push hook", "tag push hook":
 				return kindPush
+			case "merge request hook":
+				return kindPullRequest
 			case "system hook":
 				var p gitlabPush
 				if json.Unmarshal(payload, &p) == nil && isGitLabPushKind(p.ObjectKind, p.EventName) {
@@ -75,6 +77,7 @@ func gitlabForge(token string) forge {
 			}
 			return kindOther
 		},
+		parsePullRequest: parseGitLabMergeRequest,
 		parsePush: func(payload []byte) (pushEvent, error) {
 			var p gitlabPush
 			if err := json.Unmarshal(payload, &p); err != nil {

@@ -89,7 +89,7 @@ func TestGitLabFixtures(t *testing.T) {
 		"push_hook_other_branch.json":     {status: "ignored", reason: `push to branch "draft/glossary"`},
 		"push_hook_branch_deleted.json":   {status: "ignored", reason: "deleted"},
 		"tag_push_hook.json":              {status: "ignored", reason: "tag push (v2.1.0)"},
-		"merge_request_hook.json":         {status: "ignored", reason: `"Merge Request Hook" does not trigger`},
+		"merge_request_hook.json":         {status: "ignored", reason: `previews are off`},
 		"system_hook_push.json":           {status: "accepted"},
 		"system_hook_project_create.json": {status: "ignored", reason: `"System Hook" does not trigger`},
 	}

@@ -97,6 +97,9 @@ type Options struct {
 	// patterns and skip evaluation decide what is rebuilt. Off, builds
 	// follow the configured branch and tag pushes and deletions trigger none.
 	Versioned bool
+	// PullRequests builds and removes previews on pull-request events
+	// (docs/previews.md); nil ignores them (previews off).
+	PullRequests PullRequestFunc
 	// Log receives one structured line per request. Secrets, signatures
 	// and bodies are never logged.
 	Log zerolog.Logger
@@ -115,6 +118,7 @@ type server struct {
 	current   func() []config.Repository
 	trigger   func(ctx context.Context, t Trigger) (TriggerResult, error)
 	versioned bool
+	previews  PullRequestFunc
 	log       zerolog.Logger
 	refusals  zerolog.Logger
 }
@@ -139,6 +143,7 @@ func New(opts Options) http.Handler {
 		trigger:   opts.Trigger,
 		current:   opts.CurrentRepositories,
 		versioned: opts.Versioned,
+		previews:  opts.PullRequests,
 		log:       log,
 		// Refusals come from the network, possibly from a scanner; sample
 		// them so they cannot flood the log.

@@ -54,8 +54,9 @@ func prepareOutputDirectory(cfg *config.Config, project string) error {
 			// even if the process stops before the assembly writes it
 			// again. The site before the published one and the records of
 			// what the sites hold stay (see sitedirs.go): the next
-			// assembly changes only what differs from them.
-			if err := removeContents(filepath.Join(project, name), "next", "sites", lockFile); err != nil {
+			// assembly changes only what differs from them. The previews
+			// (package preview) are the daemon's to keep and remove.
+			if err := removeContents(filepath.Join(project, name), "next", "sites", lockFile, "previews"); err != nil {
 				return err
 			}
 		default:
