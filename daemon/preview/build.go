@@ -125,7 +125,7 @@ func (b *Builder) build(ctx context.Context, id string, req Request, publish str
 		return out, err
 	}
 	units = append(units, site.AssembledUnit{Path: changed.ContentPath, ID: "", Facts: unit.Facts, Search: unit.Search,
-		Place: func(ctx context.Context, dir string) error { return linkTree(unitDir, dir) }})
+		Place: func(ctx context.Context, dir string) error { return site.LinkTree(unitDir, dir) }})
 	remembered, err := b.liveURLs(ctx, st)
 	if err != nil {
 		return out, err
