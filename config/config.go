@@ -278,6 +278,9 @@ type LinkVerification struct {
 	SkipEditLinks      bool          `mapstructure:"skip_edit_links" yaml:"skip_edit_links"`
 	FollowRedirects    bool          `mapstructure:"follow_redirects" yaml:"follow_redirects"`
 	MaxRedirects       int           `mapstructure:"max_redirects" yaml:"max_redirects"`
+	// CheckFragments checks the #fragment of external links against the
+	// ids of the page they lead to (read once per page and run).
+	CheckFragments bool `mapstructure:"check_fragments" yaml:"check_fragments"`
 }
 
 // Sync is the daemon's periodic repository sync.

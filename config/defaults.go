@@ -69,6 +69,7 @@ func Default() Config {
 				SkipEditLinks:    true,
 				FollowRedirects:  true,
 				MaxRedirects:     3,
+				CheckFragments:   false,
 			},
 			Sync:    Sync{Schedule: DefaultSyncSchedule},
 			Storage: Storage{OutputDir: DefaultOutputDirectory},

@@ -40,6 +40,7 @@ func TestDefaultValues(t *testing.T) {
 		{"link_verification.rate_limit_delay", lv.RateLimitDelay, 100 * time.Millisecond},
 		{"link_verification.verify_external_only", lv.VerifyExternalOnly, false},
 		{"link_verification.skip_edit_links", lv.SkipEditLinks, true},
+		{"link_verification.check_fragments", lv.CheckFragments, false},
 		{"link_verification.follow_redirects", lv.FollowRedirects, true},
 		{"link_verification.max_redirects", lv.MaxRedirects, 3},
 		{"daemon.sync.schedule", d.Daemon.Sync.Schedule, "*/5 * * * *"},

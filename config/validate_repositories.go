@@ -9,6 +9,12 @@ import (
 	"unicode/utf8"
 )
 
+// ReservedRepositoryName is the one safe name a repository may not have:
+// the site keeps /docs/_xref/ for the redirect pages of links by id
+// (xref:ID), which the pages of a repository of that name would share.
+// Discovery never gives it either.
+const ReservedRepositoryName = "_xref"
+
 // validateRepositories checks repositories[]: required fields, unique and
 // path-safe names, documentation roots inside the repository, and the
 // credentials each auth.type needs.
@@ -32,6 +38,8 @@ func (c *Config) validateRepositories(l *problemList) {
 			l.add(prefix+".name", "missing; expected a unique name, used in content paths")
 		case !isSafeSegment(r.Name):
 			l.add(prefix+".name", "%q is not safe as a path segment; %s", r.Name, safeSegmentExpected)
+		case strings.EqualFold(r.Name, ReservedRepositoryName):
+			l.add(prefix+".name", "%q is reserved: the site serves the redirect pages of links by id (xref:) under /docs/%s/, where this repository's pages would be; choose another name", r.Name, ReservedRepositoryName)
 		case len(r.Name) > MaxNameLength:
 			l.add(prefix+".name", "is %d characters long; expected at most %d (it becomes a directory name)", len(r.Name), MaxNameLength)
 		default:

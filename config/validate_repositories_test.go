@@ -20,6 +20,8 @@ func TestRepositoryRules(t *testing.T) {
 			"repositories[0].name", []string{`"org/repo" is not safe as a path segment`, "letters, digits, -, _ and ."}},
 		{"name starting with dot", ModeDirect, func(c *Config) { repo(c).Name = ".git" },
 			"repositories[0].name", []string{"not starting with ."}},
+		{"name of the links by id's folder", ModeDirect, func(c *Config) { repo(c).Name = "_Xref" },
+			"repositories[0].name", []string{`"_Xref" is reserved`, "/docs/_xref/"}},
 		{"name with space", ModeDirect, func(c *Config) { repo(c).Name = "my docs" },
 			"repositories[0].name", []string{"not safe"}},
 		{"duplicate name names both indexes", ModeDirect, func(c *Config) {

@@ -16,9 +16,10 @@ import (
 // (the same repository name in two organisations, or a configured
 // repository of that name), with -2, -3… as the last resort. The order —
 // forges as configured, then full paths — makes the result the same on
-// every process.
+// every process. The reserved name (config.ReservedRepositoryName) is
+// never given.
 func assignNames(cfg *config.Config, forges []ForgeState, prev *Set) {
-	used := map[string]bool{}
+	used := map[string]bool{strings.ToLower(config.ReservedRepositoryName): true}
 	for _, r := range cfg.Repositories {
 		used[strings.ToLower(r.Name)] = true
 	}

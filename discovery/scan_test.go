@@ -202,6 +202,7 @@ func TestNamesAreUniqueStableAndSafe(t *testing.T) {
 	srv := forgetest.New(t, forgetest.Forgejo, forgetest.Options{})
 	for _, r := range []forgetest.Repo{
 		{Owner: "a", Name: "handbook"}, {Owner: "b", Name: "handbook"}, {Owner: "a", Name: "api"}, {Owner: "a", Name: ".profile"},
+		{Owner: "a", Name: "_xref"},
 	} {
 		r.Paths, r.CloneURL = []string{"docs"}, "https://git.example.com/"+r.Owner+"/"+r.Name+".git"
 		srv.Add(r)
@@ -213,7 +214,7 @@ func TestNamesAreUniqueStableAndSafe(t *testing.T) {
 	for _, r := range set.Forges[0].Repositories {
 		got[r.FullPath] = r.Name
 	}
-	want := map[string]string{"a/handbook": "handbook", "b/handbook": "b-handbook", "a/api": "a-api", "a/.profile": "profile"}
+	want := map[string]string{"a/handbook": "handbook", "b/handbook": "b-handbook", "a/api": "a-api", "a/.profile": "profile", "a/_xref": "a-_xref"}
 	for p, n := range want {
 		if got[p] != n {
 			t.Errorf("%s named %q, want %q (all: %v)", p, got[p], n, got)

@@ -34,7 +34,8 @@ type BrokenLink struct {
 	// which records the subject in the header's type field.
 	PublishOn string `json:"-"`
 	// URL is the link target as checked: an absolute URL for an external
-	// link, the site path (with any #fragment) for an internal one.
+	// link (with its #fragment when check_fragments checked it), the site
+	// path (with any #fragment) for an internal one.
 	URL      string `json:"url"`
 	Internal bool   `json:"internal"`
 	// StatusCode is the HTTP status of the final answer, 0 when there was

@@ -1,7 +1,8 @@
 // Package linkcheck verifies the links of a rendered site: it extracts every
 // link from the HTML, resolves it against the page, checks internal links
-// against the site's files and element ids and external links over HTTP,
-// and gives each distinct target one verdict per run.
+// against the site's files and element ids and external links over HTTP
+// (with check_fragments, their #fragments against the ids of the page,
+// read once per run), and gives each distinct target one verdict per run.
 //
 // It exists separately from the verifylinks stage so that its parts —
 // extraction, verdicts, the per-host rate limiter and the JetStream

@@ -28,7 +28,17 @@ type PageLinks struct {
 	Links []RawLink `json:"links"`
 	IDs   []string  `json:"ids"`
 	Base  string    `json:"base,omitempty"`
+	// Refresh is where a redirect page (<meta http-equiv="refresh">, as
+	// Hugo's aliases and the pages of links by id are) sends its reader:
+	// a fragment of it is looked up there.
+	Refresh string `json:"refresh,omitempty"`
+	// Layout is pageLayout when the value was made; a cached value of
+	// another layout is read again.
+	Layout int `json:"layout,omitempty"`
 }
+
+// pageLayout is the version of what Extract records (2: Refresh).
+const pageLayout = 2
 
 // linkAttributes lists, per element, the attributes that hold a URL to check.
 var linkAttributes = map[atom.Atom][]string{
@@ -55,7 +65,7 @@ var nonFetchedRels = map[string]bool{"preconnect": true, "dns-prefetch": true}
 // HTML — browsers do not either.
 func Extract(page []byte) (PageLinks, error) {
 	z := html.NewTokenizer(bytes.NewReader(page))
-	var out PageLinks
+	out := PageLinks{Layout: pageLayout}
 	seenID := map[string]bool{}
 	addID := func(id string) {
 		if id != "" && !seenID[id] {
@@ -95,6 +105,10 @@ func Extract(page []byte) (PageLinks, error) {
 		if a == atom.A {
 			addID(attrs["name"])
 		}
+		if a == atom.Meta && strings.EqualFold(attrs["http-equiv"], "refresh") && out.Refresh == "" {
+			out.Refresh = refreshURL(attrs["content"])
+			continue
+		}
 		if a == atom.Base && out.Base == "" {
 			out.Base = strings.TrimSpace(attrs["href"])
 			continue
@@ -123,6 +137,20 @@ func Extract(page []byte) (PageLinks, error) {
 			out.Links = append(out.Links, RawLink{Element: element, URL: strings.TrimSpace(v), Edit: edit})
 		}
 	}
+}
+
+// refreshURL is the URL of a refresh's content ("0; url=/docs/x/"), ""
+// when it names none.
+func refreshURL(content string) string {
+	_, rest, ok := strings.Cut(content, ";")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimSpace(rest)
+	if len(rest) < 4 || !strings.EqualFold(rest[:4], "url=") {
+		return ""
+	}
+	return strings.Trim(strings.TrimSpace(rest[4:]), `"'`)
 }
 
 // srcsetURLs returns the URLs of a srcset attribute ("a.png 1x, b.png 2x").

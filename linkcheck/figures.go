@@ -37,6 +37,8 @@ func (r *run) figures(res *Result, pages, requests int, took time.Duration) repo
 			f.RateLimited++
 		case StatusTransient:
 			f.Transient++
+		case StatusUnverifiable:
+			f.Unverifiable++
 		}
 		f.Checked++
 		if tr.Cached {

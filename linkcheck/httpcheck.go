@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -56,89 +57,122 @@ func (c *httpChecker) close() { c.client.CloseIdleConnections() }
 
 // check gives one URL its verdict: HEAD first, and GET when the server
 // answers HEAD with an error other than 429 (many refuse HEAD with 405 or
-// 501, some with 403 or 404). For a 429 it also returns the wait the server
+// 501, some with 403 or 404). With body (the site links to fragments of
+// the page) it asks GET at once and reads the HTML's ids, which it
+// returns with the verdict. For a 429 it also returns the wait the server
 // asked for. An error means ctx was cancelled.
-func (c *httpChecker) check(ctx context.Context, target string) (Verdict, time.Duration, error) {
-	v, wait, err := c.fetch(ctx, http.MethodHead, target)
-	if err != nil || v.Code < 400 || v.Code == http.StatusTooManyRequests {
-		return v, wait, err
+func (c *httpChecker) check(ctx context.Context, target string, body bool) (Verdict, *pageAnchors, time.Duration, error) {
+	if body {
+		return c.fetch(ctx, http.MethodGet, target, true)
 	}
-	return c.fetch(ctx, http.MethodGet, target)
+	v, _, wait, err := c.fetch(ctx, http.MethodHead, target, false)
+	if err != nil || v.Code < 400 || v.Code == http.StatusTooManyRequests {
+		return v, nil, wait, err
+	}
+	return c.fetch(ctx, http.MethodGet, target, false)
 }
 
 // fetch runs one method against target, following redirects when allowed.
-func (c *httpChecker) fetch(ctx context.Context, method, target string) (Verdict, time.Duration, error) {
+func (c *httpChecker) fetch(ctx context.Context, method, target string, body bool) (Verdict, *pageAnchors, time.Duration, error) {
 	current, err := url.Parse(target)
 	if err != nil {
-		return Verdict{Status: StatusBroken, Reason: ReasonInvalidURL, Error: err.Error()}, 0, nil
+		return Verdict{Status: StatusBroken, Reason: ReasonInvalidURL, Error: err.Error()}, nil, 0, nil
 	}
 	visited := map[string]bool{current.String(): true}
 	for hop := 0; ; hop++ {
-		code, status, location, header, err := c.request(ctx, method, current)
+		ans, err := c.request(ctx, method, current, body)
 		if err != nil {
 			if ctx.Err() != nil {
-				return Verdict{}, 0, ctx.Err()
+				return Verdict{}, nil, 0, ctx.Err()
 			}
-			return classifyError(err), 0, nil
+			return classifyError(err), nil, 0, nil
 		}
-		if code >= 300 && code < 400 && location != "" {
-			next, perr := current.Parse(location)
+		code := ans.code
+		if code >= 300 && code < 400 && ans.location != "" {
+			next, perr := current.Parse(ans.location)
 			if perr != nil {
 				return Verdict{Status: StatusBroken, Code: code, Reason: ReasonInvalidURL,
-					Error: fmt.Sprintf("redirect to an invalid location %q", location)}, 0, nil
+					Error: fmt.Sprintf("redirect to an invalid location %q", ans.location)}, nil, 0, nil
 			}
 			next.Fragment = ""
 			if !c.opts.FollowRedirects {
-				return Verdict{Status: StatusOK, Code: code, FinalURL: next.String()}, 0, nil
+				return Verdict{Status: StatusOK, Code: code, FinalURL: next.String()}, nil, 0, nil
 			}
 			if visited[next.String()] {
 				return Verdict{Status: StatusBroken, Code: code, Reason: ReasonRedirectLoop, FinalURL: next.String(),
-					Error: fmt.Sprintf("redirect loop: %s leads back to %s", current, next)}, 0, nil
+					Error: fmt.Sprintf("redirect loop: %s leads back to %s", current, next)}, nil, 0, nil
 			}
 			if hop >= c.opts.MaxRedirects {
 				return Verdict{Status: StatusBroken, Code: code, Reason: ReasonTooManyRedirects, FinalURL: next.String(),
-					Error: fmt.Sprintf("more than %d redirects (max_redirects)", c.opts.MaxRedirects)}, 0, nil
+					Error: fmt.Sprintf("more than %d redirects (max_redirects)", c.opts.MaxRedirects)}, nil, 0, nil
 			}
 			visited[next.String()] = true
 			current = next
 			continue
 		}
-		v := verdictForStatus(code, status)
+		v := verdictForStatus(code, ans.status)
 		if hop > 0 {
 			v.FinalURL = current.String()
 		}
 		var wait time.Duration
 		if code == http.StatusTooManyRequests {
-			wait = retryAfter(header.Get("Retry-After"), c.opts.Now())
+			wait = retryAfter(ans.header.Get("Retry-After"), c.opts.Now())
 		}
-		return v, wait, nil
+		return v, ans.anchors, wait, nil
 	}
 }
 
+// answer is what a verdict needs from one HTTP answer.
+type answer struct {
+	code             int
+	status, location string
+	header           http.Header
+	// anchors are the ids of an HTML page read for its fragments.
+	anchors *pageAnchors
+}
+
 // request sends one request, after the host's turn in the limiter, and
-// returns what the verdict needs from the answer.
-func (c *httpChecker) request(ctx context.Context, method string, u *url.URL) (int, string, string, http.Header, error) {
+// returns what the verdict needs from the answer. With body, a successful
+// HTML answer to GET is read, up to MaxPageBytes, for its ids; any other
+// body is read no further than maxDrainBytes.
+func (c *httpChecker) request(ctx context.Context, method string, u *url.URL, body bool) (answer, error) {
 	if err := c.limiter.wait(ctx, u.Host); err != nil {
-		return 0, "", "", nil, err
+		return answer{}, err
 	}
 	rctx, cancel := context.WithTimeout(ctx, c.opts.RequestTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(rctx, method, u.String(), nil)
 	if err != nil {
-		return 0, "", "", nil, err
+		return answer{}, err
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
 	c.requests.Add(1)
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return 0, "", "", nil, err
+		return answer{}, err
 	}
-	if method == http.MethodGet {
+	defer resp.Body.Close()
+	ans := answer{code: resp.StatusCode, status: resp.Status, location: resp.Header.Get("Location"), header: resp.Header}
+	switch {
+	case method != http.MethodGet:
+	case body && resp.StatusCode >= 200 && resp.StatusCode < 300 && isHTML(resp.Header.Get("Content-Type")):
+		ans.anchors, err = scanAnchors(resp.Body, c.opts.MaxPageBytes)
+		if err != nil {
+			return answer{}, err
+		}
+	default:
 		_, _ = io.CopyN(io.Discard, resp.Body, maxDrainBytes)
 	}
-	resp.Body.Close()
-	return resp.StatusCode, resp.Status, resp.Header.Get("Location"), resp.Header, nil
+	return ans, nil
+}
+
+// isHTML reports whether a Content-Type is an HTML page's (or is missing,
+// as some servers leave it out).
+func isHTML(contentType string) bool {
+	mt, _, _ := strings.Cut(strings.ToLower(contentType), ";")
+	mt = strings.TrimSpace(mt)
+	return mt == "" || mt == "text/html" || mt == "application/xhtml+xml"
 }
 
 // classifyError turns a failed request into a verdict: an unknown host and

@@ -36,7 +36,6 @@ func (s *verdictServer) total() int {
 
 func startVerdictServer(t *testing.T) *verdictServer {
 	t.Helper()
-	s := &verdictServer{calls: map[string]int{}}
 	mux := http.NewServeMux()
 	ok := func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("fine")) }
 	mux.HandleFunc("/ok", ok)
@@ -98,11 +97,19 @@ func startVerdictServer(t *testing.T) *verdictServer {
 			conn.Close()
 		}
 	})
+	return countingServer(t, mux)
+}
+
+// countingServer serves h on loopback, counting requests by method and
+// path.
+func countingServer(t *testing.T, h http.Handler) *verdictServer {
+	t.Helper()
+	s := &verdictServer{calls: map[string]int{}}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.calls[r.Method+" "+r.URL.Path]++
 		s.mu.Unlock()
-		mux.ServeHTTP(w, r)
+		h.ServeHTTP(w, r)
 	}))
 	t.Cleanup(s.Close)
 	return s
@@ -160,7 +167,7 @@ func TestEveryVerdict(t *testing.T) {
 	defer c.close()
 	got := map[string]Verdict{}
 	var mu sync.Mutex
-	c.checkAll(context.Background(), urls, func(u string, v Verdict) {
+	c.checkAll(context.Background(), urls, nil, func(u string, v Verdict, _ *pageAnchors) {
 		mu.Lock()
 		defer mu.Unlock()
 		if _, dup := got[u]; dup {
@@ -214,7 +221,7 @@ func TestRedirectsNotFollowedWhenSwitchedOff(t *testing.T) {
 	opts.FollowRedirects = false
 	c := newHTTPChecker(opts)
 	defer c.close()
-	v, _, err := c.check(context.Background(), srv.URL+"/moved")
+	v, _, _, err := c.check(context.Background(), srv.URL+"/moved", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +239,7 @@ func TestMaxRedirectsIsHonoured(t *testing.T) {
 	opts.MaxRedirects = 4 // /chain/1 → 2 → 3 → 4 → 5 is four redirects
 	c := newHTTPChecker(opts)
 	defer c.close()
-	v, _, err := c.check(context.Background(), srv.URL+"/chain/1")
+	v, _, _, err := c.check(context.Background(), srv.URL+"/chain/1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +254,7 @@ func TestCheckSendsUserAgent(t *testing.T) {
 	defer srv.Close()
 	c := newHTTPChecker(testOptions(t))
 	defer c.close()
-	if _, _, err := c.check(context.Background(), srv.URL); err != nil {
+	if _, _, _, err := c.check(context.Background(), srv.URL, false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(ua, "docweave-linkcheck/") {

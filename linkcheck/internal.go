@@ -13,12 +13,15 @@ import (
 type siteIndex struct {
 	files map[string]bool            // slash paths relative to the public directory
 	ids   map[string]map[string]bool // HTML file → ids
+	// redirects maps a redirect page to the site path it sends readers
+	// to (with the fragment they came with).
+	redirects map[string]string
 }
 
 // indexFiles lists every file under the public directory and returns the
 // HTML pages among them, sorted.
 func indexFiles(public string) (*siteIndex, []string, error) {
-	ix := &siteIndex{files: map[string]bool{}, ids: map[string]map[string]bool{}}
+	ix := &siteIndex{files: map[string]bool{}, ids: map[string]map[string]bool{}, redirects: map[string]string{}}
 	var pages []string
 	err := filepath.WalkDir(public, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -54,6 +57,19 @@ func (ix *siteIndex) addIDs(file string, ids []string) {
 	ix.ids[file] = set
 }
 
+// addRedirects records the redirect pages among pages whose refresh
+// leads within the site.
+func (ix *siteIndex) addRedirects(res *resolver, pages []string, links []PageLinks) {
+	for i, p := range pages {
+		if links[i].Refresh == "" {
+			continue
+		}
+		if t := res.resolve(res.pageURL(p), links[i].Base, RawLink{URL: links[i].Refresh}); t.Kind == KindInternal {
+			ix.redirects[p] = t.Path
+		}
+	}
+}
+
 // file finds the published file a site path names the way a static server
 // does: a directory path serves its index.html, and a path without a
 // trailing slash may also name a directory or an .html file.
@@ -87,6 +103,12 @@ func (ix *siteIndex) check(t Target) Verdict {
 	}
 	if t.Fragment == "" || strings.EqualFold(t.Fragment, "top") {
 		return Verdict{Status: StatusOK}
+	}
+	if to, ok := ix.redirects[file]; ok {
+		// A redirect page keeps the fragment: look it up where it leads.
+		if next, ok := ix.file(to); ok {
+			file = next
+		}
 	}
 	ids, isPage := ix.ids[file]
 	if !isPage || ids[t.Fragment] {

@@ -1,6 +1,7 @@
 package linkcheck
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -62,5 +63,27 @@ func TestInternalVerdicts(t *testing.T) {
 		if v.Status != c.status || v.Reason != c.reason {
 			t.Errorf("/%s#%s: got %+v, want %s %s", c.path, c.frag, v, c.status, c.reason)
 		}
+	}
+}
+
+// A link with a fragment to a redirect page (a link by id's page, a Hugo
+// alias) is checked against the ids of the page it redirects to.
+func TestFragmentsThroughRedirectPages(t *testing.T) {
+	root := writeSite(t, map[string]string{
+		"public/docs/_xref/install-guide/index.html": `<!DOCTYPE html><html><head><title>/docs/shed/install/</title>
+<link rel="canonical" href="/docs/shed/install/"><script>location.replace("/docs/shed/install/" + location.hash)</script>
+<meta http-equiv="refresh" content="0; url=/docs/shed/install/"></head></html>`,
+		"public/docs/shed/install/index.html": `<h1 id="installing">Installing</h1><h2 id="step-2">Step 2</h2>`,
+		"public/docs/garden/index.html":       `<a href="/docs/_xref/install-guide/#step-2">step 2</a> <a href="/docs/_xref/install-guide/#step-9">step 9</a>`,
+	})
+	res, err := NewVerifier(Options{}, nil).Verify(context.Background(), Site{PublicDir: filepath.Join(root, "public")}, "b1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := targetByURL(t, res, "/docs/_xref/install-guide/#step-2"); tr.Verdict.Status != StatusOK {
+		t.Errorf("a fragment the target page has: %+v", tr.Verdict)
+	}
+	if tr := targetByURL(t, res, "/docs/_xref/install-guide/#step-9"); tr.Verdict.Status != StatusBroken || tr.Verdict.Reason != ReasonMissingFragment {
+		t.Errorf("a fragment the target page lacks: %+v", tr.Verdict)
 	}
 }

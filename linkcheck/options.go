@@ -23,7 +23,13 @@ type Options struct {
 	CacheTTLFailures   time.Duration // reuse of broken and needs-auth verdicts; 0: not cached
 	VerifyExternalOnly bool
 	SkipEditLinks      bool
+	// CheckFragments checks the #fragment of external links against the
+	// ids of the page (check_fragments).
+	CheckFragments bool
 
+	// MaxPageBytes bounds how much of an external page is read for its
+	// ids. Default 5 MiB.
+	MaxPageBytes int64
 	// UserAgent identifies docweave to the servers it checks.
 	UserAgent string
 	// MaxRetryAfter is the longest Retry-After a run waits for; a longer
@@ -62,6 +68,7 @@ func OptionsFromConfig(lv config.LinkVerification, log zerolog.Logger) Options {
 		CacheTTLFailures:   lv.CacheTTLFailures,
 		VerifyExternalOnly: lv.VerifyExternalOnly,
 		SkipEditLinks:      lv.SkipEditLinks,
+		CheckFragments:     lv.CheckFragments,
 		Log:                log,
 	}
 }
@@ -78,6 +85,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.UserAgent == "" {
 		o.UserAgent = "docweave-linkcheck/" + version.String() + " (documentation link verification)"
+	}
+	if o.MaxPageBytes <= 0 {
+		o.MaxPageBytes = defaultMaxPageBytes
 	}
 	if o.MaxRetryAfter <= 0 {
 		o.MaxRetryAfter = time.Minute

@@ -57,7 +57,7 @@ func (r *run) readPage(ctx context.Context, file string) (PageLinks, error) {
 		ok, err := r.v.cache.Get(ctx, key, &pl)
 		if err != nil {
 			r.cacheFailed(err, "page lookup")
-		} else if ok {
+		} else if ok && pl.Layout == pageLayout {
 			return pl, nil
 		}
 	}

@@ -25,13 +25,15 @@ const (
 // Target is a link resolved against its page.
 type Target struct {
 	Kind Kind
-	// URL is what is checked and reported: the absolute URL without its
-	// fragment (external); the page's URL with its fragment (internal:
-	// absolute when base_url is set, else the site path); the link as
-	// written (skipped, invalid).
+	// URL is what is checked and reported: the absolute URL, with its
+	// fragment only when fragments of external links are checked
+	// (external); the page's URL with its fragment (internal: absolute
+	// when base_url is set, else the site path); the link as written
+	// (skipped, invalid).
 	URL string
 	// Path is the site-relative file path of an internal target, without
-	// the base path ("docs/guide/"); Fragment is its #fragment, decoded.
+	// the base path ("docs/guide/"); Fragment is its #fragment, decoded
+	// (of an external target: only when it is checked).
 	Path     string
 	Fragment string
 	// Reason says why a target is skipped or invalid.
@@ -41,10 +43,31 @@ type Target struct {
 // Key identifies the target for de-duplication within a run.
 func (t Target) Key() string { return string(t.Kind) + " " + t.URL }
 
+// Page is the URL without its fragment: what is requested of an external
+// target.
+func (t Target) Page() string {
+	page, _, _ := strings.Cut(t.URL, "#")
+	return page
+}
+
+// withFragment makes an external target one of the page's fragment, when
+// the fragment names an element (checkableFragment); else it is the page.
+func (t Target) withFragment(fragment string) Target {
+	f, ok := checkableFragment(fragment)
+	if t.Kind != KindExternal || !ok {
+		return t
+	}
+	t.Fragment = f
+	t.URL += "#" + (&url.URL{Fragment: f}).EscapedFragment()
+	return t
+}
+
 // resolver maps the links of pages to targets.
 type resolver struct {
 	base   *url.URL // the site root: base_url, or the sentinel
 	prefix string   // base path with trailing slash ("/" or "/site/")
+	// fragments keeps the fragments of external links (check_fragments).
+	fragments bool
 }
 
 func newResolver(baseURL string) *resolver {
@@ -125,8 +148,13 @@ func (r *resolver) resolve(page *url.URL, baseHref string, raw RawLink) Target {
 	if abs.Host == "" {
 		return Target{Kind: KindInvalid, URL: s, Reason: ReasonInvalidURL}
 	}
+	fragment := abs.Fragment
 	abs.Fragment, abs.RawFragment = "", ""
 	abs.Scheme = strings.ToLower(abs.Scheme)
 	abs.Host = strings.ToLower(abs.Host)
-	return Target{Kind: KindExternal, URL: abs.String()}
+	t := Target{Kind: KindExternal, URL: abs.String()}
+	if r.fragments {
+		t = t.withFragment(fragment)
+	}
+	return t
 }

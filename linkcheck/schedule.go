@@ -18,12 +18,12 @@ type job struct {
 
 // checkAll gives every URL a verdict, MaxConcurrent at a time, and calls
 // done once per URL (from the worker goroutines, so done must be safe for
-// concurrent use). A 429 is retried after its Retry-After and a transient
+// concurrent use), with the page's ids when body(url) asked for them. A 429 is retried after its Retry-After and a transient
 // failure after TransientRetryDelay; a job waiting for its retry holds no
 // worker, and its host is held back for everyone meanwhile. URLs are
 // interleaved by host so that workers do not queue up behind one host's
 // rate-limit delay while other hosts are idle.
-func (c *httpChecker) checkAll(ctx context.Context, urls []string, done func(url string, v Verdict)) {
+func (c *httpChecker) checkAll(ctx context.Context, urls []string, body func(url string) bool, done func(url string, v Verdict, p *pageAnchors)) {
 	if len(urls) == 0 {
 		return
 	}
@@ -55,9 +55,9 @@ func (c *httpChecker) checkAll(ctx context.Context, urls []string, done func(url
 		go func() {
 			defer workers.Done()
 			for j := range queue {
-				v, wait, err := c.check(ctx, j.url)
+				v, anchors, wait, err := c.check(ctx, j.url, body != nil && body(j.url))
 				if err != nil {
-					done(j.url, Verdict{Status: StatusTransient, Reason: ReasonTimeout, Error: "verification cancelled: " + err.Error()})
+					done(j.url, Verdict{Status: StatusTransient, Reason: ReasonTimeout, Error: "verification cancelled: " + err.Error()}, nil)
 					pending.Done()
 					continue
 				}
@@ -74,7 +74,7 @@ func (c *httpChecker) checkAll(ctx context.Context, urls []string, done func(url
 					retryLater(j, c.opts.TransientRetryDelay)
 					continue
 				}
-				done(j.url, v)
+				done(j.url, v, anchors)
 				pending.Done()
 			}
 		}()

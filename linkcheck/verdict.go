@@ -24,6 +24,11 @@ const (
 	// StatusTransient: a timeout, a reset or refused connection or a 5xx
 	// answer, still there after a retry; it is rechecked next time.
 	StatusTransient Status = "transient"
+	// StatusUnverifiable: the page answered, but whether it has the
+	// link's #fragment cannot be told from its HTML (check_fragments): its
+	// headings are made by scripts, it is no HTML page, or the fragment is
+	// not in the part of a very large page read. Not broken.
+	StatusUnverifiable Status = "unverifiable"
 	// StatusSkipped: not checked (mailto: and other schemes, edit links
 	// with skip_edit_links, internal links with verify_external_only).
 	StatusSkipped Status = "skipped"
@@ -49,6 +54,10 @@ const (
 	ReasonScheme           = "scheme"
 	ReasonEditLink         = "edit_link"
 	ReasonInternalOff      = "internal_not_verified"
+	// Reasons of unverifiable fragments of external pages.
+	ReasonScriptedPage = "scripted_page"
+	ReasonNotHTML      = "not_html"
+	ReasonPageTooLarge = "page_too_large"
 )
 
 // Verdict is the outcome of checking one target.
@@ -64,12 +73,13 @@ type Verdict struct {
 }
 
 // Cacheable reports whether the verdict may be reused by later runs, and
-// for how long: successes for the success TTL, broken links and links that
+// for how long: successes and unverifiable fragments (whose pages will not
+// change their making soon) for the success TTL, broken links and links that
 // need authentication for the failure TTL. Transient and rate-limited
 // verdicts are never reused — they say nothing about the next run.
 func (v Verdict) Cacheable(success, failure time.Duration) (time.Duration, bool) {
 	switch v.Status {
-	case StatusOK:
+	case StatusOK, StatusUnverifiable:
 		return success, success > 0
 	case StatusBroken, StatusNeedsAuth:
 		return failure, failure > 0

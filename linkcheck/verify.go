@@ -100,6 +100,7 @@ func (v *Verifier) Verify(ctx context.Context, site Site, buildID string) (*Resu
 	for i, p := range pages {
 		ix.addIDs(p, links[i].IDs)
 	}
+	ix.addRedirects(newResolver(site.BaseURL), pages, links)
 
 	targets, occurrences := r.collect(site, pages, links)
 
@@ -149,6 +150,7 @@ func (v *Verifier) Verify(ctx context.Context, site Site, buildID string) (*Resu
 func (r *run) collect(site Site, pages []string, links []PageLinks) (map[string]*TargetResult, []Occurrence) {
 	opts := r.v.opts
 	res := newResolver(site.BaseURL)
+	res.fragments = opts.CheckFragments
 	sources := newSourceMap(site.ContentDir, site.Repositories)
 	targets := map[string]*TargetResult{}
 	var occurrences []Occurrence
@@ -209,12 +211,22 @@ func (r *run) checkExternal(ctx context.Context, targets []*TargetResult) int {
 			}
 		})
 	}
+	// The targets to request, by page: a page whose fragments are linked
+	// is read once for all of them.
 	var misses []string
-	byURL := map[string]*TargetResult{}
+	byPage := map[string][]*TargetResult{}
+	withFragments := map[string]bool{}
 	for _, tr := range targets {
-		if !tr.Cached {
-			misses = append(misses, tr.Target.URL)
-			byURL[tr.Target.URL] = tr
+		if tr.Cached {
+			continue
+		}
+		page := tr.Target.Page()
+		if _, ok := byPage[page]; !ok {
+			misses = append(misses, page)
+		}
+		byPage[page] = append(byPage[page], tr)
+		if tr.Target.Fragment != "" {
+			withFragments[page] = true
 		}
 	}
 	if len(misses) == 0 {
@@ -222,10 +234,15 @@ func (r *run) checkExternal(ctx context.Context, targets []*TargetResult) int {
 	}
 	checker := newHTTPChecker(r.v.opts)
 	defer checker.close()
-	checker.checkAll(ctx, misses, func(u string, v Verdict) {
-		tr := byURL[u]
-		tr.Verdict = v
-		r.store(ctx, tr)
+	body := func(page string) bool { return withFragments[page] }
+	checker.checkAll(ctx, misses, body, func(page string, v Verdict, anchors *pageAnchors) {
+		for _, tr := range byPage[page] {
+			tr.Verdict = v
+			if tr.Target.Fragment != "" {
+				tr.Verdict = fragmentVerdict(v, anchors, tr.Target.Fragment)
+			}
+			r.store(ctx, tr)
+		}
 	})
 	return int(checker.requests.Load())
 }

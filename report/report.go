@@ -303,6 +303,7 @@ type LinkVerification struct {
 	NeedsAuth    int           `json:"needs_auth"`
 	RateLimited  int           `json:"rate_limited"`
 	Transient    int           `json:"transient"`
+	Unverifiable int           `json:"unverifiable,omitempty"` // external fragments not checkable (check_fragments)
 	Skipped      int           `json:"skipped"`
 	Internal     int           `json:"internal"`
 	External     int           `json:"external"`

@@ -18,12 +18,18 @@ type CrossUnitLink = linkcheck.Broken
 // the units this build rendered anew, by content path: a broken link whose
 // target they had was broken by this build.
 func CheckAcrossUnits(units []AssembledUnit, previous map[string][]byte, baseURL string) (broken []CrossUnitLink, links, fragments int, err error) {
-	facts := make([]linkcheck.Facts, len(units))
-	for i, u := range units {
-		facts[i] = linkcheck.Facts{Unit: u.Path, Facts: u.Facts}
-	}
+	facts := unitFacts(units)
 	broken, counts, err := linkcheck.Across(facts, previous, hugobuild.SitePath(baseURL))
 	return broken, counts.Links, counts.Fragments, err
+}
+
+// CheckXrefFragments checks the fragments of the links by id into other
+// units (xref:ID#fragment) against the ids of the page each id leads to,
+// as CheckAcrossUnits does for links by URL: a broken one names that page
+// and its unit. It returns them and how many fragments it checked.
+func CheckXrefFragments(units []AssembledUnit, previous map[string][]byte, repos []Repository, baseURL string) ([]CrossUnitLink, int, error) {
+	facts := unitFacts(units)
+	return linkcheck.XrefFragments(facts, previous, repos, hugobuild.SitePath(baseURL))
 }
 
 // MissingXref is a link by id (xref:ID) that names no page of the site:
@@ -35,10 +41,16 @@ type MissingXref = linkcheck.XrefMissing
 // units and whose id no unit's page declares (the assembly writes a
 // redirect page for every other one).
 func MissingXrefs(units []AssembledUnit, repos []Repository, baseURL string) ([]MissingXref, error) {
+	facts := unitFacts(units)
+	_, missing, err := linkcheck.Xrefs(facts, repos, hugobuild.SitePath(baseURL))
+	return missing, err
+}
+
+// unitFacts are the units' facts as package linkcheck reads them.
+func unitFacts(units []AssembledUnit) []linkcheck.Facts {
 	facts := make([]linkcheck.Facts, len(units))
 	for i, u := range units {
 		facts[i] = linkcheck.Facts{Unit: u.Path, Facts: u.Facts}
 	}
-	_, missing, err := linkcheck.Xrefs(facts, repos, hugobuild.SitePath(baseURL))
-	return missing, err
+	return facts
 }

@@ -29,6 +29,8 @@ var xrefFixture = map[string]map[string]string{
 			"",
 			"A [lost reference](xref:install-giude) is spelled wrong.",
 			"",
+			"The [ninth step](xref:install-guide#step-9) is not there.",
+			"",
 		}, "\n"),
 		"content/garden/watering.md": "---\nid: watering\n---\n# Watering\n\n## Morning\n",
 	},
@@ -127,5 +129,25 @@ func TestLinksByIDResolveAcrossRepositories(t *testing.T) {
 	m := missing[0]
 	if m.Unit != "garden" || m.File != "garden/README.md" || m.Line != 6 || m.ID != "install-giude" || strings.Join(m.Closest, ",") != "install-guide" {
 		t.Errorf("missing id: %+v; want garden/README.md line 6, install-giude, closest install-guide", m)
+	}
+}
+
+// The fragment of a link by id into another repository is checked against
+// the ids of the page the id leads to: a heading the page has passes, one
+// it lacks is a broken link on the linking file and line, naming the page
+// and the repository it is in.
+func TestXrefFragmentsAreCheckedAcrossRepositories(t *testing.T) {
+	units, _ := renderXrefUnits(t)
+	broken, checked, err := CheckXrefFragments(units, nil, xrefRepos, fixtureGenerator().BaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked != 2 || len(broken) != 1 {
+		t.Fatalf("%d fragments checked, broken %+v; want 2 checked, step-9 broken", checked, broken)
+	}
+	b := broken[0]
+	if b.Unit != "garden" || b.File != "garden/README.md" || b.Line != 8 || b.Dest != "xref:install-guide#step-9" ||
+		b.URL != "/docs/toolshed/guide/install" || b.Fragment != "step-9" || b.Target != "toolshed" || b.NoPage {
+		t.Errorf("broken link by id: %+v", b)
 	}
 }

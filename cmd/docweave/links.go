@@ -236,6 +236,9 @@ func printLinks(w io.Writer, l *report.LinkVerification) {
 	fmt.Fprintf(w, "links:  %d checked (%d internal, %d external; %d from the cache, %s) in %s — %d broken, %d need authentication, %d rate-limited, %d transient, %d skipped\n",
 		l.Checked, l.Internal, l.External, l.Cached, words.Plural(l.Requests, "request"), time.Duration(l.DurationMS)*time.Millisecond,
 		l.Broken, l.NeedsAuth, l.RateLimited, l.Transient, l.Skipped)
+	if l.Unverifiable > 0 {
+		fmt.Fprintf(w, "        %d external fragments unverifiable (pages whose headings scripts make, or no HTML)\n", l.Unverifiable)
+	}
 	if l.Status == report.LinksDegraded {
 		fmt.Fprintf(w, "        degraded: %s\n", l.Error)
 	}

@@ -36,7 +36,12 @@ func (s *stage) crossUnitIssues(ctx context.Context, units []site.AssembledUnit,
 	if err != nil {
 		return nil, fmt.Errorf("check the links across units: %w", err)
 	}
-	s.log.Info().Int("links_across_units", links).Int("fragments_across_units", fragments).Int("broken", len(broken)).Msg("links across units checked")
+	xbroken, xfragments, err := site.CheckXrefFragments(units, previous, spec.Repositories, baseURL)
+	if err != nil {
+		return nil, fmt.Errorf("check the fragments of links by id: %w", err)
+	}
+	broken = append(broken, xbroken...)
+	s.log.Info().Int("links_across_units", links).Int("fragments_across_units", fragments+xfragments).Int("broken", len(broken)).Msg("links across units checked")
 	missing, err := site.MissingXrefs(units, spec.Repositories, baseURL)
 	if err != nil {
 		return nil, fmt.Errorf("check the links by id: %w", err)

@@ -63,6 +63,9 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 		h.requests.mu.Unlock()
 		switch r.URL.Path {
 		case "/ok":
+		case "/manual":
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(`<h1 id="manual">Manual</h1><h2 id="present">Here</h2>`))
 		case "/gone":
 			w.WriteHeader(http.StatusGone)
 		default:

@@ -173,7 +173,7 @@ func (s *stage) verify(ctx context.Context, in *events.SiteRendered) ([]events.E
 	})
 	f := res.Figures
 	log.Info().Str("status", f.Status).Int("checked", f.Checked).Int("broken", f.Broken).Int("cached", f.Cached).
-		Int("needs_auth", f.NeedsAuth).Int("rate_limited", f.RateLimited).Int("transient", f.Transient).
+		Int("needs_auth", f.NeedsAuth).Int("rate_limited", f.RateLimited).Int("transient", f.Transient).Int("unverifiable", f.Unverifiable).
 		Int("requests", f.Requests).Int("pages_parsed", f.PagesParsed).Int64("duration_ms", f.DurationMS).Msg("links verified")
 	return out, nil
 }

@@ -184,12 +184,15 @@ func Config(g config.Generator, repos []model.Repository, l Layout, plan Plan, r
 			// Heading ids are made as GitHub makes them ("Set up, then
 			// run!" is #set-up-then-run, a second "Usage" #usage-1), so
 			// #fragment links written for GitHub lead to their heading.
+			// The terms of definition lists get ids the same way, as on
+			// Hugo's own site, whose reference pages link to them
+			// (#cachedir for the term `cacheDir`).
 			// Task lists and footnotes are on, as on GitHub (Hugo's
 			// defaults, stated so a change of them shows here); "> [!NOTE]"
 			// alerts are rendered by the theme's blockquote hook.
 			"goldmark": map[string]any{
 				"renderer":   map[string]any{"unsafe": true},
-				"parser":     map[string]any{"autoHeadingID": true, "autoHeadingIDType": "github"},
+				"parser":     map[string]any{"autoHeadingID": true, "autoHeadingIDType": "github", "autoDefinitionTermID": true},
 				"extensions": map[string]any{"taskList": true, "footnote": true},
 			},
 			// The in-page table of contents lists ## and ### headings;

@@ -70,15 +70,9 @@ func Across(units []Facts, previous map[string][]byte, basePath string) ([]Broke
 	if err != nil {
 		return nil, Counts{}, err
 	}
-	var before targets
-	if len(previous) > 0 {
-		var prev []Facts
-		for unit, data := range previous {
-			prev = append(prev, Facts{Unit: unit, Facts: data})
-		}
-		if before, err = targetsOf(prev, wanted); err != nil {
-			return nil, Counts{}, err
-		}
+	before, err := previousTargets(previous, wanted)
+	if err != nil {
+		return nil, Counts{}, err
 	}
 	var out []Broken
 	var c Counts
@@ -145,6 +139,19 @@ func targetsOf(units []Facts, wanted map[string]bool) (targets, error) {
 		}
 	}
 	return out, nil
+}
+
+// previousTargets is targetsOf the last build's facts of the units
+// rendered anew (by content path); nil when there are none.
+func previousTargets(previous map[string][]byte, wanted map[string]bool) (targets, error) {
+	if len(previous) == 0 {
+		return nil, nil
+	}
+	prev := make([]Facts, 0, len(previous))
+	for unit, data := range previous {
+		prev = append(prev, Facts{Unit: unit, Facts: data})
+	}
+	return targetsOf(prev, wanted)
 }
 
 // unitOf is the unit (of units, content paths) among whose URLs the URL

@@ -56,12 +56,9 @@ func Xrefs(units []Facts, repos []model.Repository, basePath string) ([]XrefRedi
 			declared[u.Unit] = f.XrefIDs
 		}
 		for _, l := range f.Links {
-			rest, ok := strings.CutPrefix(l.URL+"/", prefix)
-			if !ok {
-				continue
+			if id, slug, ok := xrefUse(l, prefix); ok {
+				uses = append(uses, use{unit: u.Unit, OutLink: l, id: id, slug: slug})
 			}
-			id, slug, _ := strings.Cut(strings.TrimSuffix(rest, "/"), "/")
-			uses = append(uses, use{unit: u.Unit, OutLink: l, id: id, slug: slug})
 		}
 	}
 	if len(uses) == 0 {
@@ -86,6 +83,17 @@ func Xrefs(units []Facts, repos []model.Repository, basePath string) ([]XrefRedi
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	return out, missing, nil
+}
+
+// xrefUse splits an out-link under prefix (the site's links.XrefDir) into
+// the id and the version slug it names; ok is false for any other link.
+func xrefUse(l OutLink, prefix string) (id, slug string, ok bool) {
+	rest, ok := strings.CutPrefix(l.URL+"/", prefix)
+	if !ok {
+		return "", "", false
+	}
+	id, slug, _ = strings.Cut(strings.TrimSuffix(rest, "/"), "/")
+	return id, slug, true
 }
 
 // xrefTarget is the URL of the page declaring id that a link from unit

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/docweave/docweave/config"
+	"github.com/docweave/docweave/site/internal/links"
 	"github.com/docweave/docweave/site/internal/model"
 )
 
@@ -32,5 +34,14 @@ func TestXrefsFollowTheLinkingPagesVersion(t *testing.T) {
 	}
 	if len(missing) != 1 || missing[0].ID != "flag" || missing[0].Line != 5 || !reflect.DeepEqual(missing[0].Closest, []string{"flags"}) {
 		t.Errorf("missing %+v, want flag at line 5, closest flags", missing)
+	}
+}
+
+// The folder of the redirect pages of links by id is the one repository
+// name the configuration refuses and discovery never gives, so no
+// repository's pages share it.
+func TestXrefFolderIsTheReservedRepositoryName(t *testing.T) {
+	if links.XrefDir != "docs/"+config.ReservedRepositoryName {
+		t.Fatalf("links.XrefDir %q is not docs/ + config.ReservedRepositoryName %q", links.XrefDir, config.ReservedRepositoryName)
 	}
 }
