@@ -10,10 +10,13 @@
 //
 // A site's path through it runs forward: Assemble (assemble.go) reads the
 // units' facts, the pages that span units are rendered or taken again
-// (pages.go, with the front page's recent changes from recent.go), the
-// units are placed (placed.go, files.go) and their switchers filled
-// (switchers.go), then the search index, and last the URLs are claimed
-// and redirected (moved.go, redirects.go).
+// (pages.go, with the front page's recent changes from recent.go; a term
+// page whose inputs are those of the one in place keeps its files,
+// terms.go), the units are placed (placed.go, files.go) and their
+// switchers filled (switchers.go), then the search index of books kept by
+// the units' records (searchbooks.go), and last the URLs are claimed and
+// redirected (moved.go, redirects.go). Its log line times each part
+// (phases.go).
 package assembly
 
 import (
@@ -95,6 +98,9 @@ type Result struct {
 	// in place, or kept from an earlier assembly).
 	PlacedUnits int
 	Built       bool
+	// TermsReused is the number of term pages Hugo did not render again,
+	// their inputs being those of the pages in place.
+	TermsReused int
 	// Redirects is the number of lines of the site's redirect map
 	// (RedirectsFile), and Conflicts the URLs two repositories claimed
 	// (the first in configuration order kept each).
@@ -124,6 +130,7 @@ type Result struct {
 // caller has validated opts.Repositories (package site does).
 func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) {
 	start := time.Now()
+	phases := newPhaseClock()
 	facts := make(map[string]*model.UnitFacts, len(opts.Units))
 	counts := make(map[string]int, len(opts.Units))
 	for _, u := range opts.Units {
@@ -144,6 +151,7 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 		return Result{}, err
 	}
 	res := Result{}
+	phases.lap("facts_ms")
 
 	// The pages that span units: rendered by Hugo only when what they are
 	// made of changed, else taken from the assembly that made them.
@@ -152,14 +160,24 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
+	phases.lap("key_ms")
 	if placed.Assembly != pages.key {
-		if res.Built, err = pages.build(ctx, log); err != nil {
+		var reused map[string]PlacedTerm
+		if res.Built, reused, err = pages.build(ctx, log, placed.reusableTerms(pages.terms)); err != nil {
 			return Result{}, err
 		}
-		if err := placed.replaceAssembly(opts.PublishDir, pages); err != nil {
+		phases.lap("pages_ms")
+		if err := placed.replaceAssembly(opts.PublishDir, pages, reused); err != nil {
 			return Result{}, err
 		}
+		if pages.partial {
+			if err := os.RemoveAll(pages.dir); err != nil {
+				return Result{}, fmt.Errorf("site: assemble: %w", err)
+			}
+		}
+		res.TermsReused = len(reused)
 	}
+	phases.lap("pages_placed_ms")
 
 	// The units: a unit whose files are in place stays as it is.
 	switchers := switcherDigests(opts.Repositories, facts)
@@ -193,17 +211,20 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 		placed.Units[u.Path] = PlacedUnit{ID: want[u.Path], Files: hashes}
 		res.PlacedUnits++
 	}
+	phases.lap("units_ms")
 
 	if search, _ := hugobuild.LookupParam(opts.Generator.Params, "disableSearch").(bool); !search {
-		if err := placed.writeSearchIndex(opts.PublishDir, opts.Repositories, opts.Units); err != nil {
+		if err := placed.writeSearchIndex(opts.PublishDir, opts.WorkDir, opts.Repositories, opts.Units); err != nil {
 			return Result{}, err
 		}
 	} else if err := placed.removeSearchIndex(opts.PublishDir); err != nil {
 		return Result{}, err
 	}
+	phases.lap("search_ms")
 	if err := placed.writeForMachines(opts.PublishDir, opts.Generator, opts.Repositories, facts, urls); err != nil {
 		return Result{}, err
 	}
+	phases.lap("machines_ms")
 	claims, files := placed.redirectFiles(opts.Repositories, facts, urls, opts.Remembered)
 	xrefs, err := addXrefRedirects(files, claims.redirects, opts, hugobuild.SitePath(opts.Generator.BaseURL))
 	if err != nil {
@@ -212,6 +233,7 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 	if err := placed.writeRedirects(opts.PublishDir, files); err != nil {
 		return Result{}, err
 	}
+	phases.lap("redirects_ms")
 	res.Redirects, res.Conflicts, res.Moved = len(claims.redirects)+xrefs, claims.conflicts, len(claims.moved)
 	res.URLs = urls
 	for _, m := range claims.moved {
@@ -221,9 +243,9 @@ func Assemble(ctx context.Context, opts Options, themeFS fs.FS) (Result, error) 
 	}
 	res.Placed = placed
 	res.Files = len(placed.FileHashes())
-	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).
+	log.Info().Int("units", len(opts.Units)).Int("units_placed", res.PlacedUnits).Bool("pages_built", res.Built).Int("terms_reused", res.TermsReused).
 		Int("files", res.Files).Int("pages_patched", res.Patched).Int("redirects", res.Redirects).Int("xref_redirects", xrefs).Int("moved", res.Moved).Int("url_conflicts", len(res.Conflicts)).
-		Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
+		Dict("phases", phases.dict()).Int64("duration_ms", time.Since(start).Milliseconds()).Msg("site assembled")
 	return res, nil
 }
 

@@ -38,6 +38,10 @@ type assemblyPages struct {
 	config  map[string]any
 	key     string
 	dir     string // where the pages are (or go): <WorkDir>/.docweave/assembled/<key>
+	terms   termInputs
+	// partial is set when dir lacks the term pages reused from the
+	// publish directory: it is removed once placed, never taken again.
+	partial bool
 }
 
 func newAssemblyPages(opts Options, themeFS fs.FS, facts map[string]*model.UnitFacts, counts map[string]int, recent []map[string]any) (*assemblyPages, error) {
@@ -61,14 +65,35 @@ func newAssemblyPages(opts Options, themeFS fs.FS, facts map[string]*model.UnitF
 	}
 	p.key = hex.EncodeToString(h.Sum(nil))
 	p.dir = filepath.Join(p.layout.Generated, "assembled", p.key)
+	if p.terms, err = termDigests(p.config, p.stubs); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
 // build renders the pages unless an earlier assembly left them in the
-// work directory; it reports whether Hugo ran.
-func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, error) {
+// work directory; it reports whether Hugo ran. The term pages of reuse
+// are not rendered (their files stay where they are placed); it returns
+// those it left out, none when the pages were taken whole.
+func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger, reuse map[string]PlacedTerm) (bool, map[string]PlacedTerm, error) {
+	built, err := p.render(ctx, log, reuse)
+	if !p.partial {
+		reuse = nil
+	}
+	return built, reuse, err
+}
+
+func (p *assemblyPages) render(ctx context.Context, log zerolog.Logger, reuse map[string]PlacedTerm) (bool, error) {
 	if st, err := os.Stat(p.dir); err == nil && st.IsDir() {
 		return false, nil
+	}
+	if cascade := termCascade(reuse); cascade != nil {
+		p.config["cascade"] = cascade
+		p.dir += ".partial"
+		p.partial = true
+		if err := os.RemoveAll(p.dir); err != nil {
+			return false, fmt.Errorf("site: assemble: %w", err)
+		}
 	}
 	l := p.layout
 	stubs := filepath.Join(l.Generated, "stubs")
@@ -102,7 +127,9 @@ func (p *assemblyPages) build(ctx context.Context, log zerolog.Logger) (bool, er
 	if err := os.Rename(staging, p.dir); err != nil {
 		return false, fmt.Errorf("site: assemble: %w", err)
 	}
-	pruneAssembled(filepath.Dir(p.dir), p.key)
+	if !p.partial {
+		pruneAssembled(filepath.Dir(p.dir), p.key)
+	}
 	return true, nil
 }
 

@@ -3,7 +3,6 @@ package assembly
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -34,6 +33,11 @@ type PlacedSite struct {
 	// AssemblyFiles those pages' files.
 	Assembly      string     `json:"assembly,omitempty"`
 	AssemblyFiles []FileHash `json:"assembly_files,omitempty"`
+	// TermFrame and Terms say what the term pages among them were
+	// rendered from (see terms.go), so that the next assembly renders
+	// only the term pages whose inputs changed.
+	TermFrame string                `json:"term_frame,omitempty"`
+	Terms     map[string]PlacedTerm `json:"terms,omitempty"`
 	// SearchFiles are the search index's files as written (see
 	// package searchindex); none for a site without search.
 	SearchFiles []FileHash `json:"search_files,omitempty"`
@@ -109,25 +113,50 @@ func preparePublishDir(dir, workDir string, placed *PlacedSite) (*PlacedSite, er
 }
 
 // replaceAssembly takes the old assembly's files out of dir and places
-// the new pages (hard links to the work directory's copy).
-func (p *PlacedSite) replaceAssembly(dir string, pages *assemblyPages) error {
-	for _, f := range p.AssemblyFiles {
-		if err := removeFile(dir, f.Rel); err != nil {
-			return err
-		}
-	}
-	p.AssemblyFiles = nil
-	p.Assembly = ""
+// the new pages (hard links to the work directory's copy). The term pages
+// reused (not rendered again, see terms.go) keep their files, and a page
+// whose content is the one in place is left as it is.
+func (p *PlacedSite) replaceAssembly(dir string, pages *assemblyPages, reused map[string]PlacedTerm) error {
 	hashes, err := hashTree(pages.dir, ".")
 	if err != nil {
 		return err
 	}
+	had := make(map[string]string, len(p.AssemblyFiles))
+	for _, f := range p.AssemblyFiles {
+		had[f.Rel] = f.Hash
+	}
+	next := make(map[string]bool, len(hashes))
 	for _, f := range hashes {
+		next[f.Rel] = true
+	}
+	for _, t := range reused {
+		for _, rel := range t.Files {
+			if !next[rel] {
+				next[rel] = true
+				hashes = append(hashes, FileHash{Rel: rel, Hash: had[rel]})
+			}
+		}
+	}
+	for _, f := range p.AssemblyFiles {
+		if !next[f.Rel] {
+			if err := removeFile(dir, f.Rel); err != nil {
+				return err
+			}
+		}
+	}
+	p.AssemblyFiles = nil
+	p.Assembly = ""
+	for _, f := range hashes {
+		if had[f.Rel] == f.Hash {
+			continue // in place already (a reused term page's, or the same page)
+		}
 		if err := placeFile(filepath.Join(pages.dir, filepath.FromSlash(f.Rel)), filepath.Join(dir, filepath.FromSlash(f.Rel))); err != nil {
 			return fmt.Errorf("site: assemble: place %s: %w", f.Rel, err)
 		}
 	}
+	sort.Slice(hashes, func(i, j int) bool { return hashes[i].Rel < hashes[j].Rel })
 	p.AssemblyFiles, p.Assembly = hashes, pages.key
+	p.TermFrame, p.Terms = pages.terms.frame, placedTerms(pages.terms, hashes)
 	return nil
 }
 
@@ -147,32 +176,27 @@ func (p *PlacedSite) removeUnitsNotIn(dir string, want map[string]string) error 
 	return nil
 }
 
-// writeSearchIndex writes the search index of the units (package searchindex)
-// and removes the files of the one in place that it no longer has. Its
-// files other than the manifest are named by their content, so a file in
-// place under the same name is left as it is.
-func (p *PlacedSite) writeSearchIndex(dir string, repos []model.Repository, units []RenderedUnit) error {
-	byPath := make(map[string]RenderedUnit, len(units))
-	for _, u := range units {
-		byPath[u.Path] = u
-	}
-	var books [][]searchindex.Entry
-	for _, unit := range model.Units(repos) {
-		u, ok := byPath[unit.Path]
-		if !ok || len(u.Search) == 0 {
-			continue
-		}
-		var entries []searchindex.Entry
-		if err := json.Unmarshal(u.Search, &entries); err != nil {
-			return fmt.Errorf("site: assemble: search entries of unit %s: %w", u.Path, err)
-		}
-		books = append(books, entries)
-	}
-	files, err := searchindex.Compact(books)
+// writeSearchIndex writes the search index of the units (package
+// searchindex): each unit's book, made once and kept in the work
+// directory (searchbooks.go), and the word chunks and manifest that join
+// them. It removes the files of the one in place that it no longer has.
+// Its files other than the manifest are named by their content, so a
+// file in place under the same name is left as it is.
+func (p *PlacedSite) writeSearchIndex(dir, workDir string, repos []model.Repository, units []RenderedUnit) error {
+	keep := filepath.Join(hugobuild.NewLayout(workDir, "").Generated, searchBooksDir)
+	books, err := searchBooks(keep, repos, units)
 	if err != nil {
 		return err
 	}
-	written, err := PlaceSearchFiles(dir, files, p.SearchFiles)
+	made := make([]*searchindex.Book, len(books))
+	for i, b := range books {
+		made[i] = b.book
+	}
+	joined, err := searchindex.Join(made)
+	if err != nil {
+		return err
+	}
+	written, err := placeBooks(dir, books, joined, p.SearchFiles)
 	if err != nil {
 		return err
 	}
@@ -184,6 +208,12 @@ func (p *PlacedSite) writeSearchIndex(dir string, repos []model.Repository, unit
 // placed list does not show them already, removes the placed ones files
 // lacks, and returns the new list, sorted by path.
 func PlaceSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([]FileHash, error) {
+	return placeSearchFiles(dir, files, placed, nil)
+}
+
+// placeSearchFiles is PlaceSearchFiles, keeping also the placed files
+// named in keep (in place already, and still in the index).
+func placeSearchFiles(dir string, files map[string][]byte, placed []FileHash, keep map[string]bool) ([]FileHash, error) {
 	had := make(map[string]string, len(placed))
 	for _, f := range placed {
 		had[f.Rel] = f.Hash
@@ -209,7 +239,7 @@ func PlaceSearchFiles(dir string, files map[string][]byte, placed []FileHash) ([
 		}
 	}
 	for _, f := range placed {
-		if _, ok := files[f.Rel]; !ok {
+		if _, ok := files[f.Rel]; !ok && !keep[f.Rel] {
 			if err := removeFile(dir, f.Rel); err != nil {
 				return nil, err
 			}

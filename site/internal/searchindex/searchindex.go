@@ -124,78 +124,140 @@ type searchChunkFile struct {
 // book (a repository version's, in menu order; empty books are left out).
 // It returns each file's content by its path in the site.
 func Compact(books [][]Entry) (map[string][]byte, error) {
+	var made []*Book
+	files := map[string][]byte{}
+	for _, entries := range books {
+		b, err := NewBook(entries)
+		if err != nil {
+			return nil, err
+		}
+		if b == nil {
+			continue
+		}
+		made = append(made, b)
+		for name, data := range b.Files {
+			files["search/"+name] = data
+		}
+	}
+	joined, err := Join(made)
+	if err != nil {
+		return nil, err
+	}
+	for rel, data := range joined {
+		files[rel] = data
+	}
+	return files, nil
+}
+
+// Book is one book of the index, made once for a unit's entries and
+// joined with the others by Join: a push makes the book of the changed
+// unit only. Its page numbers count from 0 within the book.
+type Book struct {
+	// Files are its pages file and its texts files, by name in search/
+	// (named by their content).
+	Files map[string][]byte `json:"-"`
+	// Entry is its line of the manifest.
+	Entry searchBookEntry `json:"entry"`
+	// Words and Heads map each word of its pages' texts, and of their
+	// headings, to the pages holding it, in increasing order.
+	Words map[string][]int `json:"words"`
+	Heads map[string][]int `json:"heads,omitempty"`
+}
+
+// NewBook makes the book of one repository version's entries; nil for
+// none.
+func NewBook(entries []Entry) (*Book, error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	out := &Book{Files: map[string][]byte{}, Words: map[string][]int{}, Heads: map[string][]int{}}
+	book := searchBookFile{Base: commonDir(entries), Sections: []string{}, Texts: []string{}}
+	sections := map[string]int{}
+	var texts []string // the texts file being filled
+	size := 0
+	flush := func() error {
+		if len(texts) == 0 {
+			return nil
+		}
+		data, err := json.Marshal(texts)
+		if err != nil {
+			return fmt.Errorf("site: search index: texts of %s: %w", entries[0].Repository, err)
+		}
+		name := contentName("texts", ".json", data)
+		out.Files[name] = data
+		book.Texts = append(book.Texts, name)
+		texts, size = nil, 0
+		return nil
+	}
+	for page, e := range entries {
+		sec, ok := sections[e.Section]
+		if !ok {
+			sec = len(book.Sections)
+			sections[e.Section] = sec
+			book.Sections = append(book.Sections, e.Section)
+		}
+		tags := e.Tags
+		if tags == nil {
+			tags = []json.RawMessage{}
+		}
+		var text any // null: no text
+		if e.Text != "" {
+			text = []int{len(book.Texts), len(texts)}
+			texts = append(texts, e.Text)
+			if size += len(e.Text); size >= searchTextBytes {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, text})
+		for _, w := range textWords(e.Text + " " + e.More) {
+			out.Words[w] = append(out.Words[w], page)
+		}
+		for _, w := range textWords(e.Headings) {
+			out.Heads[w] = append(out.Heads[w], page)
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(book)
+	if err != nil {
+		return nil, fmt.Errorf("site: search index: book of %s: %w", entries[0].Repository, err)
+	}
+	name := contentName("pages", ".json", data)
+	out.Files[name] = data
+	first := entries[0]
+	out.Entry = searchBookEntry{Repository: first.Repository, Pages: len(entries), File: name}
+	if first.Version != "" {
+		out.Entry.Version, out.Entry.VersionIsDefault, out.Entry.VersionRank = first.Version, first.VersionIsDefault, first.VersionRank
+	}
+	return out, nil
+}
+
+// Join makes the files that span books — the word chunks and the
+// manifest — of the books in menu order, numbering pages across them.
+// It returns each file's content by its path in the site; the books'
+// own files are theirs.
+func Join(books []*Book) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	manifest := Manifest{Format: Format, Books: []searchBookEntry{}, Words: []searchChunkRef{}}
 	postings := map[string][]int{} // word → pages, in increasing order
 	heads := map[string][]int{}    // word → pages with it in a heading
-	page := 0
-	for _, entries := range books {
-		if len(entries) == 0 {
-			continue
+	first := 0
+	for _, b := range books {
+		for w, pages := range b.Words {
+			for _, p := range pages {
+				postings[w] = append(postings[w], first+p)
+			}
 		}
-		book := searchBookFile{Base: commonDir(entries), Sections: []string{}, Texts: []string{}}
-		sections := map[string]int{}
-		var texts []string // the texts file being filled
-		size := 0
-		flush := func() error {
-			if len(texts) == 0 {
-				return nil
+		for w, pages := range b.Heads {
+			for _, p := range pages {
+				heads[w] = append(heads[w], first+p)
 			}
-			data, err := json.Marshal(texts)
-			if err != nil {
-				return fmt.Errorf("site: search index: texts of %s: %w", entries[0].Repository, err)
-			}
-			name := contentName("texts", ".json", data)
-			files["search/"+name] = data
-			book.Texts = append(book.Texts, name)
-			texts, size = nil, 0
-			return nil
 		}
-		for _, e := range entries {
-			sec, ok := sections[e.Section]
-			if !ok {
-				sec = len(book.Sections)
-				sections[e.Section] = sec
-				book.Sections = append(book.Sections, e.Section)
-			}
-			tags := e.Tags
-			if tags == nil {
-				tags = []json.RawMessage{}
-			}
-			var text any // null: no text
-			if e.Text != "" {
-				text = []int{len(book.Texts), len(texts)}
-				texts = append(texts, e.Text)
-				if size += len(e.Text); size >= searchTextBytes {
-					if err := flush(); err != nil {
-						return nil, err
-					}
-				}
-			}
-			book.Pages = append(book.Pages, []any{e.Title, strings.TrimPrefix(e.URL, book.Base), sec, tags, text})
-			for _, w := range textWords(e.Text + " " + e.More) {
-				postings[w] = append(postings[w], page)
-			}
-			for _, w := range textWords(e.Headings) {
-				heads[w] = append(heads[w], page)
-			}
-			page++
-		}
-		if err := flush(); err != nil {
-			return nil, err
-		}
-		data, err := json.Marshal(book)
-		if err != nil {
-			return nil, fmt.Errorf("site: search index: book of %s: %w", entries[0].Repository, err)
-		}
-		name := contentName("pages", ".json", data)
-		files["search/"+name] = data
-		first := entries[0]
-		ref := searchBookEntry{Repository: first.Repository, Pages: len(entries), File: name}
-		if first.Version != "" {
-			ref.Version, ref.VersionIsDefault, ref.VersionRank = first.Version, first.VersionIsDefault, first.VersionRank
-		}
-		manifest.Books = append(manifest.Books, ref)
+		first += b.Entry.Pages
+		manifest.Books = append(manifest.Books, b.Entry)
 	}
 	for _, c := range wordChunks(postings, heads) {
 		data, err := json.Marshal(c)
