@@ -1,6 +1,7 @@
 package artifact
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -50,9 +51,19 @@ func HashFile(path string) (string, error) {
 // HashDir computes the reference a directory would have as a tree, reading
 // regular files only; it lets the render stage name the site it published.
 func HashDir(dir string) (Ref, int, error) {
+	return HashDirContext(context.Background(), dir)
+}
+
+// HashDirContext is HashDir that stops reading when ctx ends, for a hash
+// whose answer may stop mattering while it runs (the skip decision's site
+// check, once a changed repository already decided the build).
+func HashDirContext(ctx context.Context, dir string) (Ref, int, error) {
 	var entries []Entry
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if !d.Type().IsRegular() {

@@ -62,8 +62,12 @@ func (s *stage) evaluate(ctx context.Context, units []unit) (plan, error) {
 	}
 	// The site check reads every published file and the head queries wait
 	// on remotes: run them side by side, the decision waits for the slower.
+	// A changed repository decides the build before the site check ends;
+	// the check then stops instead of reading the site beside the render.
+	siteCtx, stopSiteCheck := context.WithCancel(ctx)
+	defer stopSiteCheck()
 	intact := make(chan bool, 1)
-	go func() { intact <- s.siteIntact(ctx, st.SiteHash) }()
+	go func() { intact <- s.siteIntact(siteCtx, st.SiteHash) }()
 	changed := s.changedUnits(ctx, st, units, p.reuse)
 	current := make(map[string]bool, len(units))
 	for _, u := range units {
@@ -198,6 +202,6 @@ func (s *stage) siteIntact(ctx context.Context, saved string) bool {
 		has, err := s.store.Has(ctx, artifact.Ref(saved))
 		return err == nil && has
 	}
-	ref, _, err := artifact.HashDir(filepath.Join(s.cfg.Output.Directory, "public"))
+	ref, _, err := artifact.HashDirContext(ctx, filepath.Join(s.cfg.Output.Directory, "public"))
 	return err == nil && string(ref) == saved
 }
