@@ -9,7 +9,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/linkcheck"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // linkSamples are the link verification figures at one size.
@@ -33,7 +33,7 @@ func (f *sizeFarm) linkFigures(ctx context.Context, repeat int) (linkSamples, er
 		return out, fmt.Errorf("link verification broker: %w", err)
 	}
 	defer os.RemoveAll(storeDir)
-	broker, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: storeDir, Name: "docweave-bench-links"})
+	broker, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: storeDir, Name: "docweave-bench-links"})
 	if err != nil {
 		return out, err
 	}

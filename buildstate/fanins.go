@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // BuildState is a build's shared state in the builds bucket: the
@@ -56,7 +57,7 @@ type FanIns struct {
 }
 
 // OpenFanIns binds the (provisioned) builds bucket.
-func OpenFanIns(ctx context.Context, js jetstream.JetStream) (*FanIns, error) {
+func OpenFanIns(ctx context.Context, js roles.KeyValues) (*FanIns, error) {
 	kv, err := js.KeyValue(ctx, BuildsBucket)
 	if err != nil {
 		return nil, fmt.Errorf("open bucket %s: %w", BuildsBucket, err)

@@ -9,16 +9,17 @@ import (
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
-func openTestBroker(t *testing.T) *pipeline.Broker {
+func openTestBroker(t *testing.T) *natsbroker.Broker {
 	t.Helper()
-	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{StoreDir: t.TempDir(), Name: t.Name()})
+	b, err := natsbroker.Open(context.Background(), natsbroker.Options{StoreDir: t.TempDir(), Name: t.Name()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
-	if err := pipeline.Provision(context.Background(), b.JS, 1); err != nil {
+	if err := natsbroker.Provision(context.Background(), b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
 	return b

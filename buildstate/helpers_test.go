@@ -5,12 +5,12 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // bucketSizes reads the size of every value in a bucket.
 type bucketSizes struct {
-	b      *pipeline.Broker
+	b      *natsbroker.Broker
 	bucket string
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // BuildsBucket keeps the builds' fan-ins (FanIns).
@@ -67,7 +68,7 @@ type States struct {
 }
 
 // OpenStates binds the (provisioned) state bucket.
-func OpenStates(ctx context.Context, js jetstream.JetStream) (*States, error) {
+func OpenStates(ctx context.Context, js roles.KeyValues) (*States, error) {
 	kv, err := js.KeyValue(ctx, StateBucket)
 	if err != nil {
 		return nil, fmt.Errorf("open bucket %s: %w", StateBucket, err)

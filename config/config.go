@@ -263,7 +263,7 @@ type EmbeddedBroker struct {
 // publishes broken-link events to. BrokerURL is an alias of broker.url
 // (the specification's name for it); after loading it holds broker.url, or
 // DefaultBrokerURL when no broker is configured. Connections are made by
-// pipeline.OptionsFor from the broker section.
+// natsbroker.OptionsFor from the broker section.
 type LinkVerification struct {
 	Enabled            bool          `mapstructure:"enabled" yaml:"enabled"`
 	BrokerURL          string        `mapstructure:"broker_url" yaml:"broker_url"` // alias: nats_url

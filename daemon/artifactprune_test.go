@@ -15,8 +15,8 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/internal/natstest"
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // TestBrokerStoreKeepsWhatTheSiteUsesAndPrunesTheRest: a daemon keeping
@@ -67,7 +67,7 @@ func TestBrokerStoreKeepsWhatTheSiteUsesAndPrunesTheRest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js := pipeline.NewScope(cfg.Site.Name).JetStream(raw)
+	js := natsbroker.NewScope(cfg.Site.Name).JetStream(raw)
 	store, err := artifact.OpenObjects(ctx, js, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -17,7 +17,7 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/internal/natstest"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -31,7 +31,7 @@ func TestDaemonBrokerIsClosedByDefault(t *testing.T) {
 		t.Fatalf("the default daemon's broker listens at %s", d.addrs.Broker)
 	}
 	eventually(t, "/ready", func() bool { code, _ := get(t, "http://"+d.addrs.Admin+"/ready"); return code == 200 })
-	if _, err := os.Stat(filepath.Join(workspace.For(cfg).Broker(), pipeline.CredentialsFileName)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(filepath.Join(workspace.For(cfg).Broker(), natsbroker.CredentialsFileName)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("credentials file for a broker nobody can reach: %v", err)
 	}
 }
@@ -55,7 +55,7 @@ func TestListeningDaemonBrokerRequiresCredentials(t *testing.T) {
 	} else if !strings.Contains(strings.ToLower(err.Error()), "authorization") {
 		t.Fatalf("refused for another reason: %v", err)
 	}
-	info, err := os.Stat(filepath.Join(workspace.For(cfg).Broker(), pipeline.CredentialsFileName))
+	info, err := os.Stat(filepath.Join(workspace.For(cfg).Broker(), natsbroker.CredentialsFileName))
 	if err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("generated credentials: %v, mode %v", err, info.Mode())
 	}
@@ -134,7 +134,7 @@ func TestDaemonRefusesASiteNameInUse(t *testing.T) {
 
 func TestStaleProcessRecordDoesNotHoldTheSite(t *testing.T) {
 	cluster := natstest.StartCluster(t, 1)
-	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{URL: cluster.URLs(), Site: "docs"})
+	b, err := natsbroker.Open(context.Background(), natsbroker.Options{URL: cluster.URLs(), Site: "docs"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/workspace"
@@ -36,7 +37,7 @@ import (
 // the leader stops.
 type controlPlane struct {
 	cfg     *config.Config
-	broker  *pipeline.Broker
+	broker  *natsbroker.Broker
 	log     zerolog.Logger
 	builds  *leadOrForward
 	backend *backend
@@ -63,7 +64,7 @@ type controlPlane struct {
 	leaseDone     chan struct{}
 }
 
-func startControl(cfg *config.Config, broker *pipeline.Broker, m *metrics.Metrics, parts controlParts, shared bool, log zerolog.Logger) (*controlPlane, error) {
+func startControl(cfg *config.Config, broker *natsbroker.Broker, m *metrics.Metrics, parts controlParts, shared bool, log zerolog.Logger) (*controlPlane, error) {
 	states, store := parts.states, parts.store
 	needed, err := neededStages(cfg)
 	if err != nil {

@@ -16,11 +16,12 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 	"github.com/docweave/docweave/report"
 )
 
@@ -51,7 +52,7 @@ type BuildRecord struct {
 // Coordinator turns triggers into build requests, at most one build at a
 // time, and follows builds to their end.
 type Coordinator struct {
-	js         jetstream.JetStream
+	js         roles.Publisher
 	log        zerolog.Logger
 	configHash string
 	// OnFinished, when set, is called (outside the lock) for every
@@ -79,7 +80,7 @@ type Coordinator struct {
 
 // NewCoordinator follows build outcomes and publishes requests on the
 // site's broker.
-func NewCoordinator(b *pipeline.Broker, configHash string, log zerolog.Logger) (*Coordinator, error) {
+func NewCoordinator(b *natsbroker.Broker, configHash string, log zerolog.Logger) (*Coordinator, error) {
 	c := &Coordinator{js: b.JS, log: log, configHash: configHash, byID: map[string]*BuildRecord{}, Stale: time.Hour}
 	sub, err := b.Subscribe(events.AllSubjects, c.observe)
 	if err != nil {

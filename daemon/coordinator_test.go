@@ -10,6 +10,7 @@ import (
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 )
 
@@ -46,11 +47,11 @@ func (g *gatedBuilds) count() int {
 func newCoordinatorFixture(t *testing.T) (*Coordinator, *gatedBuilds, chan BuildRecord) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	b, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
+	if err := natsbroker.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
 	g := &gatedBuilds{release: make(chan struct{})}

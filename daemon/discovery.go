@@ -5,11 +5,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/discovery"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // scanTimeout bounds one scan of the forges, so a forge that hangs delays
@@ -28,7 +28,7 @@ type forgeScanner struct {
 }
 
 // newForgeScanner opens the discovery bucket; nil without forges.
-func newForgeScanner(cfg *config.Config, js jetstream.JetStream, log zerolog.Logger) (*forgeScanner, error) {
+func newForgeScanner(cfg *config.Config, js roles.KeyValues, log zerolog.Logger) (*forgeScanner, error) {
 	if len(cfg.Forges) == 0 {
 		return nil, nil
 	}
@@ -69,7 +69,7 @@ func (f *forgeScanner) scan(reason string) {
 
 // followDiscovered keeps this process's configuration at the set the
 // leading process stores, until ctx ends; nothing without forges.
-func followDiscovered(ctx context.Context, cfg *config.Config, js jetstream.JetStream, log zerolog.Logger) error {
+func followDiscovered(ctx context.Context, cfg *config.Config, js roles.KeyValues, log zerolog.Logger) error {
 	if len(cfg.Forges) == 0 {
 		return nil
 	}

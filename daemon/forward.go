@@ -10,7 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // buildRequests is what the admin and webhook servers ask of the build
@@ -58,7 +58,7 @@ type buildReply struct {
 
 // answerForwarded answers the other control-plane processes' requests with the
 // leader's coordinator.
-func answerForwarded(b *pipeline.Broker, coord *Coordinator) ([]*nats.Subscription, error) {
+func answerForwarded(b *natsbroker.Broker, coord *Coordinator) ([]*nats.Subscription, error) {
 	var subs []*nats.Subscription
 	handlers := map[string]nats.MsgHandler{
 		subjectForwardTrigger: func(m *nats.Msg) {
@@ -107,7 +107,7 @@ func unsubscribeAll(subs []*nats.Subscription) {
 }
 
 // leaderForwarder forwards to the leading process.
-type leaderForwarder struct{ broker *pipeline.Broker }
+type leaderForwarder struct{ broker *natsbroker.Broker }
 
 func (r leaderForwarder) request(ctx context.Context, subject string, data []byte, out any) error {
 	ctx, cancel := context.WithTimeout(ctx, forwardTimeout)

@@ -11,7 +11,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // ControlBucket holds the control-plane lease of a split deployment (the
@@ -32,12 +33,12 @@ const (
 
 // openControlBucket provisions the lease bucket: its values expire after
 // leaseTTL, which is what frees the lease of a leader that died.
-func openControlBucket(ctx context.Context, js jetstream.JetStream, replicas int) (jetstream.KeyValue, error) {
+func openControlBucket(ctx context.Context, js roles.KeyValues, replicas int) (jetstream.KeyValue, error) {
 	if replicas < 1 {
 		replicas = 1
 	}
 	var kv jetstream.KeyValue
-	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
+	err := natsbroker.RetryWhileElecting(ctx, func(ctx context.Context) error {
 		var err error
 		kv, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 			Bucket:      ControlBucket,

@@ -8,7 +8,7 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // candidate is one process campaigning for the lease.
@@ -18,7 +18,7 @@ type candidate struct {
 	done    chan struct{}
 }
 
-func campaign(t *testing.T, b *pipeline.Broker, name string) *candidate {
+func campaign(t *testing.T, b *natsbroker.Broker, name string) *candidate {
 	t.Helper()
 	kv, err := openControlBucket(context.Background(), b.JS, 1)
 	if err != nil {
@@ -38,7 +38,7 @@ func campaign(t *testing.T, b *pipeline.Broker, name string) *candidate {
 // lease back and the other leads at its next attempt, without waiting for
 // the lease to expire; a lease taken over behind a leader's back deposes it.
 func TestLeaseElectsOneAndHandsOver(t *testing.T) {
-	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	b, err := natsbroker.Open(context.Background(), natsbroker.Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,11 @@ package daemon
 import (
 	"context"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // dropStaleWork prepares a daemon that owns its broker to start after an
@@ -19,7 +19,7 @@ import (
 // and finishing them late would only redo work the start-up build does
 // again; the saved state and the published site stay as the last finished
 // build left them.
-func dropStaleWork(ctx context.Context, js jetstream.JetStream, stages []pipeline.Stage, log zerolog.Logger) string {
+func dropStaleWork(ctx context.Context, js roles.Consumers, stages []pipeline.Stage, log zerolog.Logger) string {
 	epoch := events.NewBuildID()
 	held := 0
 	for _, st := range stages {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -102,13 +103,13 @@ func Run(ctx context.Context, cfg *config.Config, opts Options) error {
 	return nil
 }
 
-// openBroker applies the broker rule for the daemon (pipeline.OptionsFor):
+// openBroker applies the broker rule for the daemon (natsbroker.OptionsFor):
 // broker.url when set; else an embedded broker with its store in the
 // workspace, so state survives restarts, reached in-process only, or also
 // at broker.embedded.listen with credentials. A listening broker records
 // its address for the processes that join it.
-func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*pipeline.Broker, error) {
-	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleDaemon, "docweave-daemon")
+func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*natsbroker.Broker, error) {
+	opts, err := natsbroker.OptionsFor(cfg, natsbroker.RoleDaemon, "docweave-daemon")
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +118,7 @@ func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*p
 			return nil, fmt.Errorf("workspace %s: %w", workspace.For(cfg).Root, err)
 		}
 	}
-	b, err := pipeline.OpenBroker(ctx, opts)
+	b, err := natsbroker.Open(ctx, opts)
 	if err != nil {
 		if opts.Listen != "" {
 			return nil, fmt.Errorf("site %q: %w; another process listens there (another site's daemon?): give this daemon its own broker.embedded.listen, or leave it unset to keep the broker in-process", cfg.SiteName(), err)
@@ -125,7 +126,7 @@ func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*p
 		return nil, fmt.Errorf("site %q: %w", cfg.SiteName(), err)
 	}
 	if url := b.ClientURL(); url != "" {
-		if err := pipeline.RecordEmbeddedURL(cfg, url); err != nil {
+		if err := natsbroker.RecordEmbeddedURL(cfg, url); err != nil {
 			b.Close()
 			return nil, err
 		}
@@ -137,10 +138,10 @@ func openBroker(ctx context.Context, cfg *config.Config, log zerolog.Logger) (*p
 // openSharedBroker connects a process of a split deployment (`docweave
 // stage`, `serve`): it must meet the others on broker.url, or on the
 // daemon's listening embedded broker.
-func openSharedBroker(ctx context.Context, cfg *config.Config, name string) (*pipeline.Broker, error) {
-	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleJoin, name)
+func openSharedBroker(ctx context.Context, cfg *config.Config, name string) (*natsbroker.Broker, error) {
+	opts, err := natsbroker.OptionsFor(cfg, natsbroker.RoleJoin, name)
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.OpenBroker(ctx, opts)
+	return natsbroker.Open(ctx, opts)
 }

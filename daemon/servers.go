@@ -21,7 +21,7 @@ import (
 	"github.com/docweave/docweave/httpsrv/webhook"
 	"github.com/docweave/docweave/logging"
 	"github.com/docweave/docweave/metrics"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // Server names, as `docweave serve --servers` takes them.
@@ -98,7 +98,7 @@ type serverSet struct {
 
 // startServers serves the chosen servers on their bound listeners. The
 // webhook and admin servers need the control plane (ctl).
-func startServers(cfg *config.Config, which []string, listeners []net.Listener, broker *pipeline.Broker, ctl *controlPlane, m *metrics.Metrics, log zerolog.Logger) (*serverSet, error) {
+func startServers(cfg *config.Config, which []string, listeners []net.Listener, broker *natsbroker.Broker, ctl *controlPlane, m *metrics.Metrics, log zerolog.Logger) (*serverSet, error) {
 	public := filepath.Join(cfg.Output.Directory, "public")
 	set := &serverSet{}
 	for i, name := range which {

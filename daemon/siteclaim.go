@@ -15,7 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // A site's processes announce themselves in the control bucket, one key
@@ -74,7 +74,7 @@ const claimWait = 2*leaseRenew + time.Second
 // another configuration (its peers may run an older configuration during a
 // rolling update). On a broker that this process just embedded, records
 // are left over from an earlier run and are cleared.
-func claimSite(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, role string, stages []string, log zerolog.Logger) (*siteClaim, error) {
+func claimSite(ctx context.Context, cfg *config.Config, broker *natsbroker.Broker, role string, stages []string, log zerolog.Logger) (*siteClaim, error) {
 	if !broker.Shared() {
 		// An in-process broker: nobody else is there.
 		return &siteClaim{presence: presence{own: stages}}, nil

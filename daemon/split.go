@@ -24,6 +24,8 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // RunStages runs the named stages in this process against broker_url until
@@ -173,8 +175,8 @@ func RunServers(ctx context.Context, cfg *config.Config, which []string, opts Op
 // reads site.published from the stream (the last one first, so a replica
 // that starts late serves the current site at once), fetches the site from
 // the shared store and swaps it in atomically.
-func followSites(ctx context.Context, js jetstream.JetStream, store artifact.Store, outputDir string, log zerolog.Logger) error {
-	cons, err := js.OrderedConsumer(ctx, pipeline.StreamName, jetstream.OrderedConsumerConfig{
+func followSites(ctx context.Context, js roles.Consumers, store artifact.Store, outputDir string, log zerolog.Logger) error {
+	cons, err := js.OrderedConsumer(ctx, natsbroker.StreamName, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{events.SubjectSitePublished},
 		DeliverPolicy:  jetstream.DeliverLastPolicy,
 	})

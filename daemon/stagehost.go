@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/buildstate"
@@ -13,6 +12,8 @@ import (
 	"github.com/docweave/docweave/metrics"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 	"github.com/docweave/docweave/workspace"
 )
 
@@ -28,16 +29,16 @@ type stageHost struct {
 
 // openStores provisions the pipeline's broker resources and opens the
 // stores every part of a process shares.
-func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker) (*buildstate.FanIns, *buildstate.States, artifact.Store, error) {
+func openStores(ctx context.Context, cfg *config.Config, broker *natsbroker.Broker) (*buildstate.FanIns, *buildstate.States, artifact.Store, error) {
 	js := broker.JS
-	if err := pipeline.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
+	if err := natsbroker.Provision(ctx, js, cfg.Build.StreamReplicas); err != nil {
 		return nil, nil, nil, err
 	}
 	// Opening a bucket asks the cluster too, and can time out the same
 	// way provisioning can while a fresh cluster settles.
 	var builds *buildstate.FanIns
 	var states *buildstate.States
-	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
+	err := natsbroker.RetryWhileElecting(ctx, func(ctx context.Context) error {
 		var err error
 		if builds, err = buildstate.OpenFanIns(ctx, js); err != nil {
 			return err
@@ -57,7 +58,7 @@ func openStores(ctx context.Context, cfg *config.Config, broker *pipeline.Broker
 
 // startStages runs the named stages until stop is called; stop lets the
 // handlers in flight finish.
-func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broker, names []string, log zerolog.Logger) (*stageHost, error) {
+func startStages(ctx context.Context, cfg *config.Config, broker *natsbroker.Broker, names []string, log zerolog.Logger) (*stageHost, error) {
 	builds, states, store, err := openStores(ctx, cfg, broker)
 	if err != nil {
 		return nil, err
@@ -107,13 +108,13 @@ func startStages(ctx context.Context, cfg *config.Config, broker *pipeline.Broke
 
 // consumerLag reads the durable consumers of the named stages at scrape
 // time, wherever the stages run.
-func consumerLag(js jetstream.JetStream, names []string) func() map[string]metrics.ConsumerLag {
+func consumerLag(js roles.Consumers, names []string) func() map[string]metrics.ConsumerLag {
 	return func() map[string]metrics.ConsumerLag {
 		out := map[string]metrics.ConsumerLag{}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		for _, name := range names {
-			c, err := js.Consumer(ctx, pipeline.StreamName, pipeline.ConsumerName(name))
+			c, err := js.Consumer(ctx, natsbroker.StreamName, pipeline.ConsumerName(name))
 			if err != nil {
 				continue
 			}

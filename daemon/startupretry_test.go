@@ -10,7 +10,7 @@ import (
 
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/internal/natstest"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // TestTheStartUpBuildIsAskedAgainWhenTheBrokerRefusesIt: the broker
@@ -33,7 +33,7 @@ func TestTheStartUpBuildIsAskedAgainWhenTheBrokerRefusesIt(t *testing.T) {
 	var stream func(size int32)
 	controlStarted = func(c *controlPlane) {
 		stream = func(size int32) {
-			s, err := c.broker.JS.Stream(ctx, pipeline.StreamName)
+			s, err := c.broker.JS.Stream(ctx, natsbroker.StreamName)
 			if err != nil {
 				t.Error(err)
 				return
@@ -44,7 +44,7 @@ func TestTheStartUpBuildIsAskedAgainWhenTheBrokerRefusesIt(t *testing.T) {
 				return
 			}
 			info.Config.MaxMsgSize = size
-			if _, err := c.broker.JS.UpdateStream(ctx, info.Config); err != nil {
+			if _, err := c.broker.JS.CreateOrUpdateStream(ctx, info.Config); err != nil {
 				t.Error(err)
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/docweave/docweave/discovery"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/stages"
 	"github.com/docweave/docweave/workspace"
@@ -68,7 +69,7 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Repor
 	if swept > 0 {
 		opts.Log.Info().Int("entries_removed", swept).Msg("workspace: removed what an interrupted build left")
 	}
-	bopts, err := pipeline.OptionsFor(cfg, pipeline.RoleDirect, "docweave-build")
+	bopts, err := natsbroker.OptionsFor(cfg, natsbroker.RoleDirect, "docweave-build")
 	if err != nil {
 		return nil, err
 	}
@@ -80,12 +81,12 @@ func Build(ctx context.Context, cfg *config.Config, opts Options) (*report.Repor
 		defer os.RemoveAll(dir)
 		bopts.StoreDir = dir
 	}
-	broker, err := pipeline.OpenBroker(ctx, bopts)
+	broker, err := natsbroker.Open(ctx, bopts)
 	if err != nil {
 		return nil, err
 	}
 	defer broker.Close()
-	if err := pipeline.Provision(ctx, broker.JS, cfg.Build.StreamReplicas); err != nil {
+	if err := natsbroker.Provision(ctx, broker.JS, cfg.Build.StreamReplicas); err != nil {
 		return nil, err
 	}
 	builds, err := buildstate.OpenFanIns(ctx, broker.JS)
@@ -159,7 +160,7 @@ type watcher struct {
 	started time.Time
 }
 
-func watch(b *pipeline.Broker, buildID string) (*watcher, error) {
+func watch(b *natsbroker.Broker, buildID string) (*watcher, error) {
 	w := &watcher{buildID: buildID, ch: make(chan *nats.Msg, 256), done: make(chan struct{}), started: time.Now()}
 	sub, err := b.Subscribe(events.AllSubjects, func(m *nats.Msg) {
 		select {

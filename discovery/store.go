@@ -10,7 +10,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // Bucket is the key-value bucket that keeps the discovered set in daemon
@@ -37,9 +38,9 @@ type KVStore struct {
 }
 
 // OpenKV creates (or binds) the bucket with the deployment's replicas.
-func OpenKV(ctx context.Context, js jetstream.JetStream, replicas int) (*KVStore, error) {
+func OpenKV(ctx context.Context, js roles.KeyValues, replicas int) (*KVStore, error) {
 	var kv jetstream.KeyValue
-	err := pipeline.RetryWhileElecting(ctx, func(ctx context.Context) error {
+	err := natsbroker.RetryWhileElecting(ctx, func(ctx context.Context) error {
 		var err error
 		kv, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 			Bucket:      Bucket,

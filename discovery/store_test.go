@@ -14,7 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 func sampleSet() *Set {
@@ -57,7 +57,7 @@ func TestFileStoreRoundTripAndForgetsOtherVersions(t *testing.T) {
 func TestFollowAppliesTheStoredSetInEveryProcess(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	b, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // What link verification keeps on the broker, beside the pipeline's own
@@ -47,7 +48,7 @@ type LinkResources struct {
 // cache bucket. The bucket allows a time to live per entry (nats-server
 // 2.11+): successes and failures expire after different times. The subject
 // must lie outside docweave.>, which the pipeline stream owns.
-func ProvisionLinks(ctx context.Context, js jetstream.JetStream, res LinkResources) error {
+func ProvisionLinks(ctx context.Context, js roles.Provisioner, res LinkResources) error {
 	if err := CheckLinkSubject(res.Subject); err != nil {
 		return err
 	}
@@ -84,7 +85,7 @@ func CheckLinkSubject(subject string) error {
 // subject as configured, so subscribers of builder.links.broken hear every
 // site (the Nats-Stream header names the site's stream) while no two
 // sites' streams claim the same subject.
-func linksStreamConfig(js jetstream.JetStream, res LinkResources) jetstream.StreamConfig {
+func linksStreamConfig(js roles.Streams, res LinkResources) jetstream.StreamConfig {
 	cfg := jetstream.StreamConfig{
 		Name:        LinksStreamName,
 		Description: "docweave broken-link events (daemon.link_verification.subject)",
@@ -105,7 +106,7 @@ func linksStreamConfig(js jetstream.JetStream, res LinkResources) jetstream.Stre
 // when it does not exist yet (a subscriber may start before the first
 // verification), and otherwise checks that it carries subject — never
 // changing a stream the verifying side configured.
-func EnsureLinkStream(ctx context.Context, js jetstream.JetStream, subject string) error {
+func EnsureLinkStream(ctx context.Context, js roles.Streams, subject string) error {
 	if err := CheckLinkSubject(subject); err != nil {
 		return err
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // Cache is the link cache in a JetStream key-value bucket (kv_bucket). It
@@ -28,13 +30,16 @@ import (
 // own FreshUntil, so reuse does not depend on when the server gets round to
 // expiring it.
 type Cache struct {
-	js     jetstream.JetStream
+	js     roles.Publisher
 	kv     jetstream.KeyValue
 	bucket string
 }
 
 // OpenCache binds the (provisioned) bucket.
-func OpenCache(ctx context.Context, js jetstream.JetStream, bucket string) (*Cache, error) {
+func OpenCache(ctx context.Context, js interface {
+	roles.KeyValues
+	roles.Publisher
+}, bucket string) (*Cache, error) {
 	kv, err := js.KeyValue(ctx, bucket)
 	if err != nil {
 		return nil, fmt.Errorf("open link cache bucket %s: %w", bucket, err)

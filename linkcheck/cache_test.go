@@ -6,15 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // openTestCache starts an in-process NATS server with JetStream, provisions
 // the link resources as the stage does, and opens the cache.
-func openTestCache(t testing.TB) (*Cache, *pipeline.Broker) {
+func openTestCache(t testing.TB) (*Cache, *natsbroker.Broker) {
 	t.Helper()
 	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: filepath.Join(t.TempDir(), "nats"), Name: "linkcheck-test"})
+	b, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: filepath.Join(t.TempDir(), "nats"), Name: "linkcheck-test"})
 	if err != nil {
 		t.Fatal(err)
 	}

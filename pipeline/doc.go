@@ -1,11 +1,13 @@
-// Package pipeline runs docweave's stages over NATS JetStream. It owns the
-// broker connection (an embedded server for single-node use and tests, or an
-// external cluster), provisions the streams, consumers and key-value buckets
-// the stages share, and runs any subset of registered stages with one
+// Package pipeline runs docweave's stages over NATS JetStream, on a broker
+// package natsbroker opens, scopes and provisions: it provisions each
+// stage's durable consumer and runs any subset of registered stages with one
 // acknowledgement policy: ack after side effects and the next publish, nak
 // with delay for transient errors, terminate with a recorded reason for
-// permanent ones. Stages never see NATS; they are functions of (context,
-// event) that return events.
+// permanent ones. The runner itself only decodes, publishes and
+// acknowledges; recovery from panics, dropping the work of stale builds,
+// noting redeliveries, progress signals and observation are each a
+// Middleware around the stage's handler. Stages never see NATS; they are
+// functions of (context, event) that return events.
 //
 // "Build" has one meaning across docweave: one run of the pipeline, from
 // build.requested to build.finished. direct.Build runs one; a build's

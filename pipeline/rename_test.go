@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // TestRenamedStageTakesOverItsFormerConsumer: a deployment ran a stage
@@ -34,7 +35,7 @@ func TestRenamedStageTakesOverItsFormerConsumer(t *testing.T) {
 		}
 	}
 	// The former consumer acknowledges the first message only.
-	cons, err := b.JS.Consumer(ctx, StreamName, ConsumerName(former.Name))
+	cons, err := b.JS.Consumer(ctx, natsbroker.StreamName, ConsumerName(former.Name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestRenamedStageTakesOverItsFormerConsumer(t *testing.T) {
 	if _, err := ProvisionConsumer(ctx, b.JS, renamed); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.JS.Consumer(ctx, StreamName, ConsumerName(former.Name)); !errors.Is(err, jetstream.ErrConsumerNotFound) {
+	if _, err := b.JS.Consumer(ctx, natsbroker.StreamName, ConsumerName(former.Name)); !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		t.Fatalf("the former consumer is still there (err %v)", err)
 	}
 	runStagesWith(t, b, nil, renamed)

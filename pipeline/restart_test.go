@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // TestStaleWorkOfAKilledProcessIsDroppedAtOnce: a process received two
@@ -18,7 +19,8 @@ import (
 // build is handled.
 func TestStaleWorkOfAKilledProcessIsDroppedAtOnce(t *testing.T) {
 	ctx := context.Background()
-	b := openTestBroker(t)
+	url := startSharedBroker(t)
+	b := openSite(t, url, "")
 	handled := make(chan string, 8)
 	st := Stage{Name: "discover", Subjects: []string{events.SubjectBuildRequested}, AckWait: time.Minute,
 		Publishes: []string{events.SubjectBuildFinished},
@@ -35,12 +37,12 @@ func TestStaleWorkOfAKilledProcessIsDroppedAtOnce(t *testing.T) {
 		}
 	}
 	// The process that dies: fetches both, acknowledges neither.
-	dead, err := nats.Connect(b.ClientURL(), nats.InProcessServer(b.embedded))
+	dead, err := nats.Connect(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	djs, _ := jetstream.New(dead)
-	cons, err := djs.Consumer(ctx, StreamName, ConsumerName(st.Name))
+	cons, err := djs.Consumer(ctx, natsbroker.StreamName, ConsumerName(st.Name))
 	if err != nil {
 		t.Fatal(err)
 	}

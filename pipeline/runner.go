@@ -13,11 +13,13 @@ import (
 
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // Runner runs stages against a broker.
 type Runner struct {
-	js     jetstream.JetStream
+	js     roles.JetStream
 	log    zerolog.Logger
 	stages []Stage
 	// Observe, when set, is told about every handled delivery (for metrics
@@ -55,7 +57,7 @@ const (
 )
 
 // NewRunner prepares a runner for the given stages.
-func NewRunner(js jetstream.JetStream, log zerolog.Logger, stages []Stage) *Runner {
+func NewRunner(js roles.JetStream, log zerolog.Logger, stages []Stage) *Runner {
 	return &Runner{js: js, log: log, stages: stages}
 }
 
@@ -78,7 +80,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	for _, st := range r.stages {
 		var cons jetstream.Consumer
-		err := RetryWhileElecting(ctx, func(ctx context.Context) error {
+		err := natsbroker.RetryWhileElecting(ctx, func(ctx context.Context) error {
 			var err error
 			cons, err = ProvisionConsumer(ctx, r.js, st)
 			return err
@@ -122,79 +124,104 @@ func (r *Runner) Run(ctx context.Context) error {
 	return nil
 }
 
-// handle runs one delivery through a stage and settles it.
+// handle decodes one delivery and runs it through the stage's handler
+// wrapped in the runner's middlewares (middlewares), whose settle step
+// publishes what the handler returned and acknowledges the message. A
+// message that cannot be decoded goes through the same chain with a
+// handler that refuses it, so it is terminated and observed like any
+// other.
 func (r *Runner) handle(ctx context.Context, st Stage, msg jetstream.Msg) {
-	start := time.Now()
-	d := Delivery{Stage: st.Name, Subject: msg.Subject(), MessageID: msg.Headers().Get(jetstream.MsgIDHeader)}
+	d := &delivery{start: time.Now(), stage: st, msg: msg,
+		Delivery: Delivery{Stage: st.Name, Subject: msg.Subject(), MessageID: msg.Headers().Get(jetstream.MsgIDHeader)}}
 	if md, err := msg.Metadata(); err == nil {
 		d.Attempt = md.NumDelivered
 	}
-	log := r.log.With().Str("stage", st.Name).Str("subject", d.Subject).Str("message_id", d.MessageID).Uint64("attempt", d.Attempt).Logger()
+	d.log = r.log.With().Str("stage", st.Name).Str("subject", d.Subject).Str("message_id", d.MessageID).Uint64("attempt", d.Attempt).Logger()
 
+	handler := st.Handle
 	ev, err := events.Decode(msg.Subject(), msg.Data())
 	if err != nil {
-		r.terminate(log, st, msg, &d, Permanent(err))
-		r.observe(d, start)
-		return
+		handler = refuse(Permanent(err))
+	} else {
+		d.BuildID = ev.Head().BuildID
+		d.log = d.log.With().Str("build_id", d.BuildID).Logger()
 	}
-	d.BuildID = ev.Head().BuildID
-	log = log.With().Str("build_id", d.BuildID).Logger()
-	if r.DropBuildsBefore != "" && d.BuildID < r.DropBuildsBefore {
-		d.Outcome = OutcomeDropped
-		log.Info().Msg("message of a build an earlier run of this process left unfinished: dropped")
-		if aerr := msg.Ack(); aerr != nil {
-			log.Warn().Err(aerr).Msg("ack failed")
-		}
-		r.observe(d, start)
-		return
-	}
-	if d.Attempt > 1 && r.FanIns != nil {
-		log.Info().Msg("message delivered again")
-		if err := r.FanIns.NoteRedelivery(ctx, d.BuildID, st.Name); err != nil {
-			log.Debug().Err(err).Msg("redelivery not recorded")
-		}
-	}
-
 	// The handler runs with its own context: a shutdown lets it finish
-	// rather than cutting a clone or render in half. Progress keeps the
-	// broker from handing the message to another replica meanwhile.
+	// rather than cutting a clone or render in half, and publishing
+	// belongs to its work: a shutdown must not cut it off between a
+	// delivered message and its acknowledgement.
 	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stopProgress := r.keepAlive(hctx, msg, st.ackWait())
-	out, err := recovered(hctx, st.Name, st.Handle, ev)
-	stopProgress()
-	cancel()
+	defer cancel()
+	_, _ = chain(handler, r.middlewares(st)...)(withDelivery(hctx, d), ev)
+}
 
-	if err == nil {
-		for _, ev := range out {
-			if !st.declares(ev) {
-				err = Permanentf("stage %s returned a %s message, which it does not declare among the subjects it publishes %v", st.Name, ev.Subject(), st.Publishes)
-				break
+// middlewares are the layers around a stage's handler, outermost first:
+// observation of the settled delivery, the runner's own settling
+// (publish, then ack, nak or terminate), dropping the messages of stale
+// builds and noting redeliveries (each when the runner is configured
+// for it), progress signals while the handler works, and recovery from
+// its panics.
+func (r *Runner) middlewares(st Stage) []Middleware {
+	var mws []Middleware
+	if r.Observe != nil {
+		mws = append(mws, observe(r.Observe))
+	}
+	mws = append(mws, r.settle)
+	if r.DropBuildsBefore != "" {
+		mws = append(mws, dropBuildsBefore(r.DropBuildsBefore))
+	}
+	if r.FanIns != nil {
+		mws = append(mws, noteRedeliveries(r.FanIns))
+	}
+	return append(mws, keepAlive(st.ackWait()), recoverPanics(st.Name))
+}
+
+// refuse is the handler of a message that cannot be handled at all.
+func refuse(err error) Handler {
+	return func(context.Context, events.Event) ([]events.Event, error) { return nil, err }
+}
+
+// settle publishes what the handler returned, if the stage declares it,
+// and settles the message: ack on success, nak with delay for a transient
+// failure, terminate (with a stage.failed record) for a permanent one or
+// after the stage's last delivery.
+func (r *Runner) settle(next Handler) Handler {
+	return func(ctx context.Context, ev events.Event) ([]events.Event, error) {
+		d := deliveryOf(ctx)
+		st, msg, log := d.stage, d.msg, d.log
+		out, err := next(ctx, ev)
+		if err == nil {
+			for _, ev := range out {
+				if !st.declares(ev) {
+					err = Permanentf("stage %s returned a %s message, which it does not declare among the subjects it publishes %v", st.Name, ev.Subject(), st.Publishes)
+					break
+				}
 			}
 		}
-	}
-	if err == nil {
-		// Publishing belongs to the handler's work: a shutdown must not cut
-		// it off between a delivered message and its acknowledgement.
-		err = r.publishAll(context.WithoutCancel(ctx), out)
-	}
-	switch {
-	case err == nil:
-		if aerr := msg.Ack(); aerr != nil {
-			log.Warn().Err(aerr).Msg("ack failed; the message may be redelivered")
+		if err == nil {
+			err = r.publishAll(ctx, out)
 		}
-		d.Outcome = OutcomeAcked
-		log.Debug().Dur("duration", time.Since(start)).Int("published", len(out)).Msg("handled")
-	case IsPermanent(err) || d.Attempt >= uint64(st.maxDeliver()):
-		r.terminate(log, st, msg, &d, err)
-	default:
-		delay := retryDelay(err, d.Attempt)
-		d.Outcome, d.Err = OutcomeNakked, err
-		log.Warn().Err(err).Dur("retry_in", delay).Msg("transient failure; will retry")
-		if nerr := msg.NakWithDelay(delay); nerr != nil {
-			log.Warn().Err(nerr).Msg("nak failed")
+		switch {
+		case err == nil:
+			if aerr := msg.Ack(); aerr != nil {
+				log.Warn().Err(aerr).Msg("ack failed; the message may be redelivered")
+			}
+			if d.Outcome == "" { // not dropped
+				d.Outcome = OutcomeAcked
+				log.Debug().Dur("duration", time.Since(d.start)).Int("published", len(out)).Msg("handled")
+			}
+		case IsPermanent(err) || d.Attempt >= uint64(st.maxDeliver()):
+			r.terminate(log, st, msg, &d.Delivery, err)
+		default:
+			delay := retryDelay(err, d.Attempt)
+			d.Outcome, d.Err = OutcomeNakked, err
+			log.Warn().Err(err).Dur("retry_in", delay).Msg("transient failure; will retry")
+			if nerr := msg.NakWithDelay(delay); nerr != nil {
+				log.Warn().Err(nerr).Msg("nak failed")
+			}
 		}
+		return out, err
 	}
-	r.observe(d, start)
 }
 
 // terminate gives up on a message and records why, on the stage.failed
@@ -240,37 +267,8 @@ func (r *Runner) publishAll(ctx context.Context, out []events.Event) error {
 	return nil
 }
 
-// keepAlive tells the broker the message is still being worked on, at a
-// third of the ack wait, until the returned function is called.
-func (r *Runner) keepAlive(ctx context.Context, msg jetstream.Msg, ackWait time.Duration) func() {
-	done := make(chan struct{})
-	var once sync.Once
-	go func() {
-		t := time.NewTicker(ackWait / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				_ = msg.InProgress()
-			}
-		}
-	}()
-	return func() { once.Do(func() { close(done) }) }
-}
-
-func (r *Runner) observe(d Delivery, start time.Time) {
-	d.Duration = time.Since(start)
-	if r.Observe != nil {
-		r.Observe(d)
-	}
-}
-
 // Publish sends one event to JetStream, using its ID for de-duplication.
-func Publish(ctx context.Context, js jetstream.JetStream, ev events.Event) error {
+func Publish(ctx context.Context, js roles.Publisher, ev events.Event) error {
 	data, err := events.Encode(ev)
 	if err != nil {
 		return err

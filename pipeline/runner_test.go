@@ -12,19 +12,19 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
-	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/events"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // runStages starts a runner for stages on b until the test ends.
-func runStages(t *testing.T, b *Broker, stages ...Stage) *Runner {
+func runStages(t *testing.T, b *natsbroker.Broker, stages ...Stage) *Runner {
 	t.Helper()
 	return runStagesWith(t, b, nil, stages...)
 }
 
 // runStagesWith is runStages with a chance to configure the runner before
 // it starts.
-func runStagesWith(t *testing.T, b *Broker, configure func(*Runner), stages ...Stage) *Runner {
+func runStagesWith(t *testing.T, b *natsbroker.Broker, configure func(*Runner), stages ...Stage) *Runner {
 	t.Helper()
 	r := NewRunner(b.JS, zerolog.Nop(), stages)
 	if configure != nil {
@@ -38,7 +38,7 @@ func runStagesWith(t *testing.T, b *Broker, configure func(*Runner), stages ...S
 }
 
 // collect subscribes (core NATS) to subject and returns a channel of events.
-func collect(t *testing.T, b *Broker, subject string) <-chan events.Event {
+func collect(t *testing.T, b *natsbroker.Broker, subject string) <-chan events.Event {
 	t.Helper()
 	ch := make(chan events.Event, 64)
 	sub, err := b.Subscribe(subject, func(m *nats.Msg) {
@@ -91,11 +91,11 @@ func TestRunnerAcksAndPublishesNextEvents(t *testing.T) {
 
 // waitConsumerIdle waits until a stage's consumer has nothing pending or
 // unacknowledged, which proves the runner acknowledged what it handled.
-func waitConsumerIdle(t *testing.T, b *Broker, stage string) {
+func waitConsumerIdle(t *testing.T, b *natsbroker.Broker, stage string) {
 	t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
-		c, err := b.JS.Consumer(context.Background(), StreamName, ConsumerName(stage))
+		c, err := b.JS.Consumer(context.Background(), natsbroker.StreamName, ConsumerName(stage))
 		if err == nil {
 			info, err := c.Info(context.Background())
 			if err == nil && info.NumPending == 0 && info.NumAckPending == 0 && info.Delivered.Consumer > 0 {
@@ -144,45 +144,6 @@ func TestRunnerRedeliversAfterTransientFailure(t *testing.T) {
 	}
 }
 
-func TestRunnerRecordsRedeliveriesInTheBuildState(t *testing.T) {
-	ctx := context.Background()
-	b := openTestBroker(t)
-	builds, err := buildstate.OpenFanIns(ctx, b.JS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := builds.Begin(ctx, buildstate.BuildState{BuildID: "b-r1"}, []string{"x"}); err != nil {
-		t.Fatal(err)
-	}
-	var calls atomic.Int32
-	done := make(chan struct{}, 1)
-	runStagesWith(t, b, func(r *Runner) { r.FanIns = builds }, Stage{
-		Name: "discover", Subjects: []string{events.SubjectBuildRequested},
-		Handle: func(context.Context, events.Event) ([]events.Event, error) {
-			if calls.Add(1) == 1 {
-				return nil, Transient(errors.New("hiccup"), 20*time.Millisecond)
-			}
-			done <- struct{}{}
-			return nil, nil
-		},
-	})
-	if err := Publish(ctx, b.JS, request("r1")); err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		st, err := builds.Get(ctx, "b-r1")
-		if err == nil && st.Redeliveries["discover"] == 1 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("redeliveries %v (%v), want discover: 1", st.Redeliveries, err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func TestRunnerTerminatesPoisonMessagesAndRecordsThem(t *testing.T) {
 	b := openTestBroker(t)
 	failed := collect(t, b, events.SubjectStageFailed)
@@ -195,7 +156,7 @@ func TestRunnerTerminatesPoisonMessagesAndRecordsThem(t *testing.T) {
 		},
 	})
 	// A message that cannot be decoded at all is poison too.
-	if _, err := b.JS.Publish(context.Background(), events.SubjectBuildRequested, []byte("{not json")); err != nil {
+	if _, err := b.JS.PublishMsg(context.Background(), &nats.Msg{Subject: events.SubjectBuildRequested, Data: []byte("{not json")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := Publish(context.Background(), b.JS, request("3")); err != nil {
@@ -256,7 +217,7 @@ func TestRunnerRunsOnlyItsSubset(t *testing.T) {
 			return nil, nil
 		},
 	}
-	// Provision the second stage's consumer as a full deployment would, but
+	// natsbroker.Provision the second stage's consumer as a full deployment would, but
 	// do not run it yet.
 	if _, err := ProvisionConsumer(context.Background(), b.JS, second); err != nil {
 		t.Fatal(err)
@@ -271,7 +232,7 @@ func TestRunnerRunsOnlyItsSubset(t *testing.T) {
 		t.Fatal("a stage outside the subset handled a message")
 	case <-time.After(200 * time.Millisecond):
 	}
-	c, err := b.JS.Consumer(context.Background(), StreamName, ConsumerName("clone"))
+	c, err := b.JS.Consumer(context.Background(), natsbroker.StreamName, ConsumerName("clone"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +259,7 @@ func TestPublishDeduplicatesByID(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := b.JS.Stream(ctx, StreamName)
+	s, err := b.JS.Stream(ctx, natsbroker.StreamName)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,13 +7,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/buildstate"
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // Handler is a stage's job: a function of (context, event) returning the
@@ -52,7 +52,7 @@ type Stage struct {
 	// for the rare stage that owns broker resources besides its messages —
 	// verifylinks keeps a cache bucket and a stream of broken-link events —
 	// and must be idempotent. Messages still go out only as returned events.
-	Setup func(ctx context.Context, js jetstream.JetStream) error
+	Setup func(ctx context.Context, js roles.JetStream) error
 }
 
 func (s Stage) ackWait() time.Duration {

@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
-	"runtime/debug"
 
 	"github.com/docweave/docweave/events"
 )
@@ -21,17 +19,4 @@ func On[T events.Event](stage string, job func(context.Context, T) ([]events.Eve
 		}
 		return job(ctx, in)
 	}
-}
-
-// recovered runs a handler and turns a panic in it into a permanent error
-// carrying the panic's value and stack: the message is terminated and the
-// stage.failed record says where the handler broke, instead of the process
-// dying with every other message it holds.
-func recovered(ctx context.Context, stage string, h Handler, ev events.Event) (out []events.Event, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			out, err = nil, Permanent(fmt.Errorf("stage %s panicked: %v\n%s", stage, p, debug.Stack()))
-		}
-	}()
-	return h(ctx, ev)
 }

@@ -13,44 +13,6 @@ import (
 	"github.com/docweave/docweave/events"
 )
 
-// A panic in a handler terminates that message with its value and stack
-// in the stage.failed record, once (no redelivery), and the runner goes
-// on handling the next message.
-func TestRunnerRecoversFromAPanickingHandler(t *testing.T) {
-	b := openTestBroker(t)
-	failed := collect(t, b, events.SubjectStageFailed)
-	finished := collect(t, b, events.SubjectBuildFinished)
-	var calls atomic.Int32
-	runStages(t, b, Stage{
-		Name: "discover", Subjects: []string{events.SubjectBuildRequested}, Publishes: []string{events.SubjectBuildFinished},
-		Handle: On("discover", func(_ context.Context, req *events.BuildRequested) ([]events.Event, error) {
-			calls.Add(1)
-			if req.BuildID == "b-boom" {
-				var m map[string]int
-				m["x"]++ // a nil map write: a real runtime panic
-			}
-			return []events.Event{&events.BuildFinished{Header: events.Header{ID: "finished:" + req.BuildID, BuildID: req.BuildID}}}, nil
-		}),
-	})
-	for _, id := range []string{"boom", "fine"} {
-		if err := Publish(context.Background(), b.JS, request(id)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec := waitEvent(t, failed).(*events.StageFailed)
-	if rec.Stage != "discover" || rec.BuildID != "b-boom" || !strings.Contains(rec.Reason, "panicked: assignment to entry in nil map") ||
-		!strings.Contains(rec.Reason, "typed_test.go") {
-		t.Fatalf("stage.failed record does not carry the panic and its stack: %+v", rec)
-	}
-	if ev := waitEvent(t, finished); ev.Head().BuildID != "b-fine" {
-		t.Fatalf("after the panic the runner published %+v, want the next build's result", ev)
-	}
-	waitConsumerIdle(t, b, "discover")
-	if calls.Load() != 2 {
-		t.Errorf("handled %d times, want 2 (the panicking message is not redelivered)", calls.Load())
-	}
-}
-
 // On hands a stage its own event type and refuses any other as permanent.
 func TestOnRefusesOtherEventTypes(t *testing.T) {
 	h := On("join", func(context.Context, *events.RepoCloned) ([]events.Event, error) { return nil, nil })

@@ -18,7 +18,7 @@ import (
 	"github.com/docweave/docweave/events"
 	"github.com/docweave/docweave/internal/words"
 	"github.com/docweave/docweave/linkcheck"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 )
 
@@ -100,17 +100,17 @@ func tailConfig(path string, explicit bool) (cfg *config.Config, found bool, err
 // tailBroker says how to reach the broker: --broker, else the
 // configuration's shared broker, else (with no configuration file) the
 // specification's default URL.
-func tailBroker(cfg *config.Config, found bool, o tailOptions) (pipeline.BrokerOptions, error) {
+func tailBroker(cfg *config.Config, found bool, o tailOptions) (natsbroker.Options, error) {
 	const name = "docweave-links-tail"
 	if o.broker != "" {
-		return pipeline.BrokerOptions{URL: o.broker, Name: name, Site: cfg.SiteName()}, nil
+		return natsbroker.Options{URL: o.broker, Name: name, Site: cfg.SiteName()}, nil
 	}
-	opts, err := pipeline.OptionsFor(cfg, pipeline.RoleJoin, name)
-	if errors.Is(err, pipeline.ErrNoSharedBroker) {
+	opts, err := natsbroker.OptionsFor(cfg, natsbroker.RoleJoin, name)
+	if errors.Is(err, natsbroker.ErrNoSharedBroker) {
 		if !found {
-			return pipeline.BrokerOptions{URL: config.DefaultBrokerURL, Name: name, Site: cfg.SiteName()}, nil
+			return natsbroker.Options{URL: config.DefaultBrokerURL, Name: name, Site: cfg.SiteName()}, nil
 		}
-		return opts, fmt.Errorf("%w: the daemon's embedded broker is in-process only; set broker.embedded.listen (or broker.url) so subscribers can reach it, or pass --broker", pipeline.ErrNoSharedBroker)
+		return opts, fmt.Errorf("%w: the daemon's embedded broker is in-process only; set broker.embedded.listen (or broker.url) so subscribers can reach it, or pass --broker", natsbroker.ErrNoSharedBroker)
 	}
 	return opts, err
 }
@@ -143,7 +143,7 @@ func runLinksTail(ctx context.Context, cmd *cobra.Command, g *globalFlags, o tai
 	}
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	broker, err := pipeline.OpenBroker(cctx, bopts)
+	broker, err := natsbroker.Open(cctx, bopts)
 	if err != nil {
 		return &exitError{code: 2, err: err}
 	}

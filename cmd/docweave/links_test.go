@@ -16,15 +16,16 @@ import (
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 )
 
 // listeningBroker starts an embedded broker that accepts network clients
 // with credentials, as the daemon's does with broker.embedded.listen, on a
 // random loopback port, scoped to the default site "docweave".
-func listeningBroker(t *testing.T) *pipeline.Broker {
+func listeningBroker(t *testing.T) *natsbroker.Broker {
 	t.Helper()
-	b, err := pipeline.OpenBroker(context.Background(), pipeline.BrokerOptions{
+	b, err := natsbroker.Open(context.Background(), natsbroker.Options{
 		StoreDir: filepath.Join(t.TempDir(), "nats"), Listen: "127.0.0.1:0", Username: "tail", Password: "tail-secret",
 		Name: "links-test", Site: "docweave",
 	})
@@ -36,11 +37,11 @@ func listeningBroker(t *testing.T) *pipeline.Broker {
 }
 
 // authURL is the broker's URL with the credentials it requires.
-func authURL(b *pipeline.Broker) string {
+func authURL(b *natsbroker.Broker) string {
 	return strings.Replace(b.ClientURL(), "nats://", "nats://tail:tail-secret@", 1)
 }
 
-func publishBroken(t *testing.T, b *pipeline.Broker, subject, build, url string) {
+func publishBroken(t *testing.T, b *natsbroker.Broker, subject, build, url string) {
 	t.Helper()
 	now := time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
 	ev := &events.BrokenLink{

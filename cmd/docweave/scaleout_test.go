@@ -21,6 +21,7 @@ import (
 	"github.com/docweave/docweave/internal/gittest"
 	"github.com/docweave/docweave/internal/natstest"
 	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 )
 
@@ -149,10 +150,10 @@ func waitAckPending(t *testing.T, brokerURL, stage string) {
 	}
 	defer nc.Close()
 	raw, _ := jetstream.New(nc)
-	js := pipeline.NewScope("docweave").JetStream(raw)
+	js := natsbroker.NewScope("docweave").JetStream(raw)
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		if c, err := js.Consumer(context.Background(), pipeline.StreamName, pipeline.ConsumerName(stage)); err == nil {
+		if c, err := js.Consumer(context.Background(), natsbroker.StreamName, pipeline.ConsumerName(stage)); err == nil {
 			if info, err := c.Info(context.Background()); err == nil && info.NumAckPending > 0 {
 				return
 			}

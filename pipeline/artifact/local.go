@@ -44,6 +44,8 @@ func SafeRel(rel string) bool {
 	return clean == rel && clean != "." && clean != ".." && !strings.HasPrefix(clean, "../")
 }
 
+var _ Store = (*Local)(nil)
+
 // PutTree implements Store: files are copied into a temporary directory while
 // being hashed, then the directory is renamed to its content hash. Putting
 // the same content twice keeps the first copy.

@@ -103,7 +103,7 @@ func (f *flipAfterStatus) Status(ctx context.Context) (jetstream.ObjectStoreStat
 
 // openSettled opens the R3 object store, trying again while a cluster that
 // just formed (on a busy machine) still elects its leaders, as
-// pipeline.RetryWhileElecting does for the processes.
+// natsbroker.RetryWhileElecting does for the processes.
 func openSettled(t *testing.T, js jetstream.JetStream) *Objects {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)

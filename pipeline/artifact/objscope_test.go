@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // Through a site's scope the object store is <site>_docweave-artifacts;
@@ -16,7 +16,7 @@ import (
 func TestObjectsThroughASiteScope(t *testing.T) {
 	ctx := context.Background()
 	raw := artifact.TestJetStream(t)
-	handbook, err := artifact.OpenObjects(ctx, pipeline.NewScope("handbook").JetStream(raw), 1)
+	handbook, err := artifact.OpenObjects(ctx, natsbroker.NewScope("handbook").JetStream(raw), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestObjectsThroughASiteScope(t *testing.T) {
 	if list, err := obs.List(ctx); err != nil || len(list) != 1 {
 		t.Fatalf("the site's bucket holds %d objects (%v), want 1", len(list), err)
 	}
-	other, err := artifact.OpenObjects(ctx, pipeline.NewScope("blog").JetStream(raw), 1)
+	other, err := artifact.OpenObjects(ctx, natsbroker.NewScope("blog").JetStream(raw), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // ObjectStoreBucket is the JetStream object store that carries artifacts
@@ -51,7 +53,7 @@ type Objects struct {
 }
 
 // OpenObjects creates or binds the artifact object store.
-func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Objects, error) {
+func OpenObjects(ctx context.Context, js roles.ObjectStores, replicas int) (*Objects, error) {
 	if replicas < 1 {
 		replicas = 1
 	}
@@ -95,7 +97,7 @@ func OpenObjects(ctx context.Context, js jetstream.JetStream, replicas int) (*Ob
 // off, so obs may have read the configuration in between: the stream's
 // configuration is read through obs itself (Status refreshes its view)
 // until obs has seen direct gets off.
-func readFromLeader(ctx context.Context, js jetstream.JetStream, obs jetstream.ObjectStore) (jetstream.ObjectStore, error) {
+func readFromLeader(ctx context.Context, js roles.ObjectStores, obs jetstream.ObjectStore) (jetstream.ObjectStore, error) {
 	raw, err := unscoped(js)
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
@@ -130,7 +132,7 @@ const maxDirectOff = 10
 // bindObjects finds the bucket's own name and stream behind obs, and a
 // JetStream context that takes names as they are, without the scope the
 // caller's js may apply.
-func bindObjects(ctx context.Context, js jetstream.JetStream, obs jetstream.ObjectStore) (*Objects, error) {
+func bindObjects(ctx context.Context, js roles.ObjectStores, obs jetstream.ObjectStore) (*Objects, error) {
 	st, err := obs.Status(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", ObjectStoreBucket, err)
@@ -148,7 +150,7 @@ func bindObjects(ctx context.Context, js jetstream.JetStream, obs jetstream.Obje
 
 // unscoped is a JetStream context on js's connection and API that names
 // streams and subjects as given.
-func unscoped(js jetstream.JetStream) (jetstream.JetStream, error) {
+func unscoped(js roles.ObjectStores) (jetstream.JetStream, error) {
 	switch opts := js.Options(); {
 	case opts.Domain != "":
 		return jetstream.NewWithDomain(js.Conn(), opts.Domain)
@@ -157,6 +159,12 @@ func unscoped(js jetstream.JetStream) (jetstream.JetStream, error) {
 	}
 	return jetstream.New(js.Conn())
 }
+
+// Objects is a Store every process reads.
+var (
+	_ Store  = (*Objects)(nil)
+	_ Shared = (*Objects)(nil)
+)
 
 // Shared implements Shared.
 func (o *Objects) Shared() bool { return true }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/docweave/docweave/buildstate"
-	"github.com/docweave/docweave/pipeline"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // Buckets starts an embedded broker with a temporary store for the test,
@@ -14,12 +14,12 @@ import (
 func Buckets(t testing.TB) (*buildstate.FanIns, *buildstate.States) {
 	t.Helper()
 	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: t.TempDir()})
+	b, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
+	if err := natsbroker.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
 	builds, err := buildstate.OpenFanIns(ctx, b.JS)

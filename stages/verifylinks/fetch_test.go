@@ -11,6 +11,7 @@ import (
 	"github.com/docweave/docweave/config"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 )
 
 // putDir stores a directory's files as a tree in the store.
@@ -40,7 +41,7 @@ func putDir(t *testing.T, store artifact.Store, dir string) artifact.Ref {
 func sharedStoreHarness(t *testing.T) (*harness, *artifact.Objects) {
 	t.Helper()
 	var store *artifact.Objects
-	h := newHarnessWith(t, func(c *config.Config) { c.Build.WorkspaceDir = t.TempDir() }, func(b *pipeline.Broker, d *pipeline.Deps) {
+	h := newHarnessWith(t, func(c *config.Config) { c.Build.WorkspaceDir = t.TempDir() }, func(b *natsbroker.Broker, d *pipeline.Deps) {
 		var err error
 		if store, err = artifact.OpenObjects(context.Background(), b.JS, 1); err != nil {
 			t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker"
 	"github.com/docweave/docweave/report"
 	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages/finish"
@@ -29,7 +30,7 @@ import (
 // small rendered site whose external links point at a loopback server.
 type harness struct {
 	t         *testing.T
-	broker    *pipeline.Broker
+	broker    *natsbroker.Broker
 	cfg       *config.Config
 	stage     *stage
 	pipelined pipeline.Stage // the stage as the runner runs it
@@ -54,7 +55,7 @@ func newHarness(t *testing.T, mutate func(*config.Config)) *harness {
 
 // newHarnessWith is newHarness with a hook that completes the stage's
 // dependencies once the broker is up (a shared artifact store, say).
-func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeline.Broker, *pipeline.Deps)) *harness {
+func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*natsbroker.Broker, *pipeline.Deps)) *harness {
 	t.Helper()
 	h := &harness{t: t, requests: &counter{}, delivered: make(chan pipeline.Delivery, 64)}
 	h.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -96,13 +97,13 @@ func newHarnessWith(t *testing.T, mutate func(*config.Config), deps func(*pipeli
 	})
 
 	ctx := context.Background()
-	b, err := pipeline.OpenBroker(ctx, pipeline.BrokerOptions{StoreDir: filepath.Join(t.TempDir(), "nats"), Name: "verifylinks-test"})
+	b, err := natsbroker.Open(ctx, natsbroker.Options{StoreDir: filepath.Join(t.TempDir(), "nats"), Name: "verifylinks-test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Close)
 	h.broker = b
-	if err := pipeline.Provision(ctx, b.JS, 1); err != nil {
+	if err := natsbroker.Provision(ctx, b.JS, 1); err != nil {
 		t.Fatal(err)
 	}
 	d := pipeline.Deps{Config: h.cfg, Log: zerolog.Nop()}
@@ -263,7 +264,7 @@ func (h *harness) verified(buildID string) *events.LinksVerified {
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	stream, err := h.broker.JS.Stream(ctx, pipeline.StreamName)
+	stream, err := h.broker.JS.Stream(ctx, natsbroker.StreamName)
 	if err != nil {
 		h.t.Fatal(err)
 	}

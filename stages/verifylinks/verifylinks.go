@@ -20,7 +20,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
 	"github.com/docweave/docweave/config"
@@ -28,6 +27,7 @@ import (
 	"github.com/docweave/docweave/linkcheck"
 	"github.com/docweave/docweave/pipeline"
 	"github.com/docweave/docweave/pipeline/artifact"
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 	"github.com/docweave/docweave/renders"
 	"github.com/docweave/docweave/spill"
 	"github.com/docweave/docweave/stages"
@@ -85,7 +85,7 @@ type stage struct {
 
 // setup provisions the broken-link stream and the cache bucket and opens
 // the cache; the runner calls it before the first message.
-func (s *stage) setup(ctx context.Context, js jetstream.JetStream) error {
+func (s *stage) setup(ctx context.Context, js roles.JetStream) error {
 	lv := s.cfg.Daemon.LinkVerification
 	if err := linkcheck.ProvisionLinks(ctx, js, linkcheck.LinkResources{Subject: lv.Subject, Bucket: lv.KVBucket, Replicas: s.cfg.Build.StreamReplicas}); err != nil {
 		return err

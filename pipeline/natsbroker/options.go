@@ -1,4 +1,4 @@
-package pipeline
+package natsbroker
 
 import (
 	"crypto/rand"
@@ -25,7 +25,7 @@ const (
 	// broker.embedded.listen says so.
 	RoleDaemon Role = iota
 	// RoleDirect is `docweave build`: it embeds an in-process broker with
-	// a store the caller provides (BrokerOptions.StoreDir), never
+	// a store the caller provides (Options.StoreDir), never
 	// listening, unless a broker is configured.
 	RoleDirect
 	// RoleJoin is a process that joins a running site: `docweave stage`,
@@ -70,9 +70,9 @@ type embeddedCredentials struct {
 //     workspace (or the configured credentials).
 //
 // Every role is scoped to the configuration's site.
-func OptionsFor(cfg *config.Config, role Role, name string) (BrokerOptions, error) {
+func OptionsFor(cfg *config.Config, role Role, name string) (Options, error) {
 	b := cfg.Broker
-	opts := BrokerOptions{Name: name, Site: cfg.SiteName()}
+	opts := Options{Name: name, Site: cfg.SiteName()}
 	if b.External() {
 		opts.URL = b.URL
 		opts.Username, opts.Password = b.Username, b.Password

@@ -1,4 +1,4 @@
-package pipeline
+package natsbroker
 
 import (
 	"context"
@@ -14,14 +14,16 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
-// BrokerOptions say which broker to use. When URL is set the process
+// Options say which broker to use. When URL is set the process
 // connects to that broker; otherwise it embeds a NATS server and connects
 // to it in-process. The embedded server opens a TCP port only when Listen
 // is set, and then requires Username and Password of every client. Build
 // them with OptionsFor, which applies the configuration's broker rule.
-type BrokerOptions struct {
+type Options struct {
 	// URL is broker.url: one URL or a comma-separated cluster list, nats://
 	// or tls://, credentials allowed as user:password@host.
 	URL string
@@ -61,15 +63,15 @@ func (t TLSFiles) enabled() bool { return t.CAFile != "" || t.CertFile != "" || 
 // exposed, so nothing bypasses the scope.
 type Broker struct {
 	// JS is the JetStream API, scoped to the site.
-	JS       jetstream.JetStream
+	JS       roles.JetStream
 	nc       *nats.Conn
 	scope    Scope
 	embedded *server.Server
 	external string // the redacted URL of an external broker
 }
 
-// OpenBroker connects as the options say.
-func OpenBroker(ctx context.Context, opts BrokerOptions) (*Broker, error) {
+// Open connects as the options say.
+func Open(ctx context.Context, opts Options) (*Broker, error) {
 	var b *Broker
 	var err error
 	if opts.URL != "" {
@@ -160,7 +162,7 @@ func (b *Broker) Close() {
 // errors of clients.
 const embeddedServerName = "docweave-embedded"
 
-func startEmbedded(opts BrokerOptions) (*Broker, error) {
+func startEmbedded(opts Options) (*Broker, error) {
 	if opts.StoreDir == "" {
 		return nil, errors.New("embedded broker: a store directory is required")
 	}
@@ -266,8 +268,8 @@ func tryListen(listen string) error {
 	return l.Close()
 }
 
-func connectExternal(ctx context.Context, opts BrokerOptions) (*Broker, error) {
-	servers, user, pass, err := ParseBrokerURL(opts.URL)
+func connectExternal(ctx context.Context, opts Options) (*Broker, error) {
+	servers, user, pass, err := ParseURL(opts.URL)
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +300,7 @@ func connectExternal(ctx context.Context, opts BrokerOptions) (*Broker, error) {
 	if dl, ok := ctx.Deadline(); ok {
 		nopts = append(nopts, nats.Timeout(time.Until(dl)))
 	}
-	shown := RedactBrokerURL(opts.URL)
+	shown := RedactURL(opts.URL)
 	nc, err := nats.Connect(strings.Join(servers, ","), nopts...)
 	if err != nil {
 		return nil, fmt.Errorf("connect to broker %s: %w", shown, err)
@@ -311,9 +313,9 @@ func connectExternal(ctx context.Context, opts BrokerOptions) (*Broker, error) {
 	return &Broker{nc: nc, JS: js, external: shown}, nil
 }
 
-// ParseBrokerURL splits a broker_url into server URLs without credentials
+// ParseURL splits a broker_url into server URLs without credentials
 // and the credentials, which must be the same on every URL that has them.
-func ParseBrokerURL(raw string) (servers []string, user, pass string, err error) {
+func ParseURL(raw string) (servers []string, user, pass string, err error) {
 	for _, part := range strings.Split(raw, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -321,7 +323,7 @@ func ParseBrokerURL(raw string) (servers []string, user, pass string, err error)
 		}
 		u, perr := url.Parse(part)
 		if perr != nil || u.Host == "" {
-			return nil, "", "", fmt.Errorf("broker_url: %q is not a URL like nats://host:4222", RedactBrokerURL(part))
+			return nil, "", "", fmt.Errorf("broker_url: %q is not a URL like nats://host:4222", RedactURL(part))
 		}
 		switch u.Scheme {
 		case "nats", "tls", "ws", "wss":
@@ -344,8 +346,8 @@ func ParseBrokerURL(raw string) (servers []string, user, pass string, err error)
 	return servers, user, pass, nil
 }
 
-// RedactBrokerURL hides passwords in a broker URL list for logs and errors.
-func RedactBrokerURL(raw string) string {
+// RedactURL hides passwords in a broker URL list for logs and errors.
+func RedactURL(raw string) string {
 	parts := strings.Split(raw, ",")
 	for i, part := range parts {
 		u, err := url.Parse(strings.TrimSpace(part))

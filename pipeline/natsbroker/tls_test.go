@@ -1,4 +1,4 @@
-package pipeline
+package natsbroker
 
 import (
 	"context"
@@ -90,16 +90,16 @@ func TestExternalBrokerOverTLS(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	b, err := OpenBroker(ctx, opts)
+	b, err := Open(ctx, opts)
 	if err != nil {
 		t.Fatalf("connect over TLS with the CA: %v", err)
 	}
 	defer b.Close()
-	if _, err := b.JS.AccountInfo(ctx); err != nil {
+	if _, err := accountInfo(ctx, b); err != nil {
 		t.Fatal(err)
 	}
 	opts.TLS = TLSFiles{}
-	if b, err := OpenBroker(ctx, opts); err == nil {
+	if b, err := Open(ctx, opts); err == nil {
 		b.Close()
 		t.Fatal("connected to a broker whose certificate nothing verifies")
 	}

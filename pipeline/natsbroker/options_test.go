@@ -1,4 +1,4 @@
-package pipeline
+package natsbroker
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func TestDaemonBrokerIsInProcessByDefault(t *testing.T) {
 	if opts.Listen != "" || opts.URL != "" || opts.Site != "handbook" {
 		t.Fatalf("options %+v", opts)
 	}
-	b, err := OpenBroker(context.Background(), opts)
+	b, err := Open(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestListeningEmbeddedBrokerRequiresCredentials(t *testing.T) {
 	if err != nil || again.Password != opts.Password {
 		t.Fatalf("credentials not reused at the next start (%v)", err)
 	}
-	b, err := OpenBroker(context.Background(), opts)
+	b, err := Open(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestListeningEmbeddedBrokerRequiresCredentials(t *testing.T) {
 	if join.URL != url || join.Password != opts.Password || join.Site != "handbook" {
 		t.Fatalf("join options %+v", join)
 	}
-	stage, err := OpenBroker(context.Background(), join)
+	stage, err := Open(context.Background(), join)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestListeningEmbeddedBrokerWithConfiguredCredentials(t *testing.T) {
 	if err != nil || opts.Username != "ops" || opts.Password != "chosen-secret" {
 		t.Fatalf("options %+v, %v", opts, err)
 	}
-	b, err := OpenBroker(context.Background(), opts)
+	b, err := Open(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,13 +160,13 @@ func TestListeningEmbeddedBrokerWithConfiguredCredentials(t *testing.T) {
 
 // A second embedded broker on a taken address says so.
 func TestEmbeddedBrokerAddressInUse(t *testing.T) {
-	first, err := OpenBroker(context.Background(), BrokerOptions{StoreDir: t.TempDir(), Listen: "127.0.0.1:0", Username: "u", Password: "p"})
+	first, err := Open(context.Background(), Options{StoreDir: t.TempDir(), Listen: "127.0.0.1:0", Username: "u", Password: "p"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer first.Close()
 	addr := strings.TrimPrefix(first.ClientURL(), "nats://")
-	_, err = OpenBroker(context.Background(), BrokerOptions{StoreDir: t.TempDir(), Listen: addr, Username: "u", Password: "p"})
+	_, err = Open(context.Background(), Options{StoreDir: t.TempDir(), Listen: addr, Username: "u", Password: "p"})
 	if err == nil || !strings.Contains(err.Error(), "address already in use") || !strings.Contains(err.Error(), addr) {
 		t.Fatalf("second broker on %s: %v", addr, err)
 	}

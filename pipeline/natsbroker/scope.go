@@ -1,12 +1,13 @@
-package pipeline
+package natsbroker
 
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/docweave/docweave/pipeline/natsbroker/roles"
 )
 
 // Scope maps the names docweave's code uses (events.SubjectBuildRequested,
@@ -112,7 +113,7 @@ func (s Scope) Unname(name string) (string, bool) {
 var backingPrefixes = []string{"KV_", "OBJ_"}
 
 // JetStream returns js seen through the scope.
-func (s Scope) JetStream(js jetstream.JetStream) jetstream.JetStream {
+func (s Scope) JetStream(js roles.JetStream) roles.JetStream {
 	if s.site == "" {
 		return js
 	}
@@ -201,24 +202,21 @@ func (s Scope) kvConfig(cfg jetstream.KeyValueConfig) jetstream.KeyValueConfig {
 	return cfg
 }
 
-// scopedJS is jetstream.JetStream through a Scope. Every method is written
-// out, none passed through by embedding: a method a newer nats.go adds
-// must be scoped here before this compiles.
+// scopedJS is docweave's roles of the JetStream API (roles.JetStream)
+// through a Scope. Only the methods some code calls are scoped: every one
+// is written out, none passed through by embedding, so a role that gains
+// a method must have it scoped here before this compiles.
 type scopedJS struct {
-	js jetstream.JetStream
+	js roles.JetStream
 	s  Scope
 }
 
-var _ jetstream.JetStream = (*scopedJS)(nil)
+var _ roles.JetStream = (*scopedJS)(nil)
 
 // SiteScoped says that this JetStream API is a site's on a shared broker:
 // resources created through it that must be heard on a public subject
 // (the broken-link stream, package linkcheck) republish there.
 func (*scopedJS) SiteScoped() bool { return true }
-
-func (j *scopedJS) AccountInfo(ctx context.Context) (*jetstream.AccountInfo, error) {
-	return j.js.AccountInfo(ctx)
-}
 
 // Conn is the unscoped connection; use the Broker's methods instead.
 func (j *scopedJS) Conn() *nats.Conn                    { return j.js.Conn() }
@@ -235,10 +233,6 @@ func (j *scopedJS) CreateStream(ctx context.Context, cfg jetstream.StreamConfig)
 	return j.stream(j.js.CreateStream(ctx, j.s.streamConfig(cfg)))
 }
 
-func (j *scopedJS) UpdateStream(ctx context.Context, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
-	return j.stream(j.js.UpdateStream(ctx, j.s.streamConfig(cfg)))
-}
-
 func (j *scopedJS) CreateOrUpdateStream(ctx context.Context, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
 	return j.stream(j.js.CreateOrUpdateStream(ctx, j.s.streamConfig(cfg)))
 }
@@ -247,50 +241,12 @@ func (j *scopedJS) Stream(ctx context.Context, name string) (jetstream.Stream, e
 	return j.stream(j.js.Stream(ctx, j.s.Name(name)))
 }
 
-func (j *scopedJS) StreamNameBySubject(ctx context.Context, subject string) (string, error) {
-	name, err := j.js.StreamNameBySubject(ctx, j.s.Subject(subject))
-	if err != nil {
-		return "", err
-	}
-	if own, ok := j.s.Unname(name); ok {
-		return own, nil
-	}
-	return "", jetstream.ErrStreamNotFound
-}
-
-func (j *scopedJS) DeleteStream(ctx context.Context, name string) error {
-	return j.js.DeleteStream(ctx, j.s.Name(name))
-}
-
-func (j *scopedJS) ListStreams(ctx context.Context, opts ...jetstream.StreamListOpt) jetstream.StreamInfoLister {
-	in := j.js.ListStreams(ctx, opts...)
-	out := &streamInfoLister{ch: make(chan *jetstream.StreamInfo), in: in}
-	go func() {
-		defer close(out.ch)
-		for info := range in.Info() {
-			if _, ok := j.s.Unname(info.Config.Name); ok {
-				out.ch <- j.s.unscopeStreamInfo(info)
-			}
-		}
-	}()
-	return out
-}
-
-func (j *scopedJS) StreamNames(ctx context.Context, opts ...jetstream.StreamListOpt) jetstream.StreamNameLister {
-	in := j.js.StreamNames(ctx, opts...)
-	return &nameLister{ch: filterNames(in.Name(), j.s), err: in.Err}
-}
-
 func (j *scopedJS) CreateOrUpdateConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.Consumer, error) {
 	return j.js.CreateOrUpdateConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
 }
 
 func (j *scopedJS) CreateConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.Consumer, error) {
 	return j.js.CreateConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
-}
-
-func (j *scopedJS) UpdateConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.Consumer, error) {
-	return j.js.UpdateConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
 }
 
 func (j *scopedJS) OrderedConsumer(ctx context.Context, stream string, cfg jetstream.OrderedConsumerConfig) (jetstream.Consumer, error) {
@@ -305,132 +261,29 @@ func (j *scopedJS) DeleteConsumer(ctx context.Context, stream, consumer string) 
 	return j.js.DeleteConsumer(ctx, j.s.Name(stream), consumer)
 }
 
-func (j *scopedJS) PauseConsumer(ctx context.Context, stream, consumer string, until time.Time) (*jetstream.ConsumerPauseResponse, error) {
-	return j.js.PauseConsumer(ctx, j.s.Name(stream), consumer, until)
-}
-
-func (j *scopedJS) ResumeConsumer(ctx context.Context, stream, consumer string) (*jetstream.ConsumerPauseResponse, error) {
-	return j.js.ResumeConsumer(ctx, j.s.Name(stream), consumer)
-}
-
-func (j *scopedJS) ResetConsumer(ctx context.Context, stream, consumer string) (*jetstream.ConsumerResetResponse, error) {
-	return j.js.ResetConsumer(ctx, j.s.Name(stream), consumer)
-}
-
-func (j *scopedJS) ResetConsumerToSequence(ctx context.Context, stream, consumer string, seq uint64) (*jetstream.ConsumerResetResponse, error) {
-	return j.js.ResetConsumerToSequence(ctx, j.s.Name(stream), consumer, seq)
-}
-
-func (j *scopedJS) CreateOrUpdatePushConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.PushConsumer, error) {
-	return j.js.CreateOrUpdatePushConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
-}
-
-func (j *scopedJS) CreatePushConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.PushConsumer, error) {
-	return j.js.CreatePushConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
-}
-
-func (j *scopedJS) UpdatePushConsumer(ctx context.Context, stream string, cfg jetstream.ConsumerConfig) (jetstream.PushConsumer, error) {
-	return j.js.UpdatePushConsumer(ctx, j.s.Name(stream), j.s.consumerConfig(cfg))
-}
-
-func (j *scopedJS) PushConsumer(ctx context.Context, stream, consumer string) (jetstream.PushConsumer, error) {
-	return j.js.PushConsumer(ctx, j.s.Name(stream), consumer)
-}
-
-func (j *scopedJS) Publish(ctx context.Context, subject string, payload []byte, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
-	return j.unscopeAck(j.js.Publish(ctx, j.s.Subject(subject), payload, opts...))
-}
-
 func (j *scopedJS) PublishMsg(ctx context.Context, msg *nats.Msg, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
-	return j.unscopeAck(j.js.PublishMsg(ctx, j.s.msg(msg), opts...))
-}
-
-func (j *scopedJS) unscopeAck(ack *jetstream.PubAck, err error) (*jetstream.PubAck, error) {
+	ack, err := j.js.PublishMsg(ctx, j.s.msg(msg), opts...)
 	if ack != nil {
 		ack.Stream, _ = j.s.Unname(ack.Stream)
 	}
 	return ack, err
 }
 
-func (j *scopedJS) PublishAsync(subject string, payload []byte, opts ...jetstream.PublishOpt) (jetstream.PubAckFuture, error) {
-	return j.js.PublishAsync(j.s.Subject(subject), payload, opts...)
-}
-
-func (j *scopedJS) PublishMsgAsync(msg *nats.Msg, opts ...jetstream.PublishOpt) (jetstream.PubAckFuture, error) {
-	return j.js.PublishMsgAsync(j.s.msg(msg), opts...)
-}
-
-func (j *scopedJS) PublishAsyncPending() int              { return j.js.PublishAsyncPending() }
-func (j *scopedJS) PublishAsyncComplete() <-chan struct{} { return j.js.PublishAsyncComplete() }
-func (j *scopedJS) CleanupPublisher()                     { j.js.CleanupPublisher() }
-
 func (j *scopedJS) KeyValue(ctx context.Context, bucket string) (jetstream.KeyValue, error) {
 	return j.js.KeyValue(ctx, j.s.Name(bucket))
-}
-
-func (j *scopedJS) CreateKeyValue(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
-	return j.js.CreateKeyValue(ctx, j.s.kvConfig(cfg))
-}
-
-func (j *scopedJS) UpdateKeyValue(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
-	return j.js.UpdateKeyValue(ctx, j.s.kvConfig(cfg))
 }
 
 func (j *scopedJS) CreateOrUpdateKeyValue(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
 	return j.js.CreateOrUpdateKeyValue(ctx, j.s.kvConfig(cfg))
 }
 
-func (j *scopedJS) DeleteKeyValue(ctx context.Context, bucket string) error {
-	return j.js.DeleteKeyValue(ctx, j.s.Name(bucket))
-}
-
-func (j *scopedJS) KeyValueStoreNames(ctx context.Context) jetstream.KeyValueNamesLister {
-	in := j.js.KeyValueStoreNames(ctx)
-	return &nameLister{ch: filterNames(in.Name(), j.s), err: in.Error}
-}
-
-func (j *scopedJS) KeyValueStores(ctx context.Context) jetstream.KeyValueLister {
-	in := j.js.KeyValueStores(ctx)
-	ch := filterStatus(in.Status(), j.s, func(st jetstream.KeyValueStatus, bucket string) jetstream.KeyValueStatus {
-		return scopedKVStatus{KeyValueStatus: st, bucket: bucket}
-	})
-	return &kvLister{ch: ch, err: in.Error}
-}
-
 func (j *scopedJS) ObjectStore(ctx context.Context, bucket string) (jetstream.ObjectStore, error) {
 	return j.js.ObjectStore(ctx, j.s.Name(bucket))
-}
-
-func (j *scopedJS) CreateObjectStore(ctx context.Context, cfg jetstream.ObjectStoreConfig) (jetstream.ObjectStore, error) {
-	cfg.Bucket = j.s.Name(cfg.Bucket)
-	return j.js.CreateObjectStore(ctx, cfg)
-}
-
-func (j *scopedJS) UpdateObjectStore(ctx context.Context, cfg jetstream.ObjectStoreConfig) (jetstream.ObjectStore, error) {
-	cfg.Bucket = j.s.Name(cfg.Bucket)
-	return j.js.UpdateObjectStore(ctx, cfg)
 }
 
 func (j *scopedJS) CreateOrUpdateObjectStore(ctx context.Context, cfg jetstream.ObjectStoreConfig) (jetstream.ObjectStore, error) {
 	cfg.Bucket = j.s.Name(cfg.Bucket)
 	return j.js.CreateOrUpdateObjectStore(ctx, cfg)
-}
-
-func (j *scopedJS) DeleteObjectStore(ctx context.Context, bucket string) error {
-	return j.js.DeleteObjectStore(ctx, j.s.Name(bucket))
-}
-
-func (j *scopedJS) ObjectStoreNames(ctx context.Context) jetstream.ObjectStoreNamesLister {
-	in := j.js.ObjectStoreNames(ctx)
-	return &nameLister{ch: filterNames(in.Name(), j.s), err: in.Error}
-}
-
-func (j *scopedJS) ObjectStores(ctx context.Context) jetstream.ObjectStoresLister {
-	in := j.js.ObjectStores(ctx)
-	ch := filterStatus(in.Status(), j.s, func(st jetstream.ObjectStoreStatus, bucket string) jetstream.ObjectStoreStatus {
-		return scopedObjectStatus{ObjectStoreStatus: st, bucket: bucket}
-	})
-	return &objectLister{ch: ch, err: in.Error}
 }
 
 // scopedStream shows a stream's information unscoped; everything else of
@@ -440,6 +293,8 @@ type scopedStream struct {
 	s Scope
 }
 
+var _ jetstream.Stream = (*scopedStream)(nil)
+
 func (st *scopedStream) Info(ctx context.Context, opts ...jetstream.StreamInfoOpt) (*jetstream.StreamInfo, error) {
 	info, err := st.Stream.Info(ctx, opts...)
 	return st.s.unscopeStreamInfo(info), err
@@ -448,80 +303,3 @@ func (st *scopedStream) Info(ctx context.Context, opts ...jetstream.StreamInfoOp
 func (st *scopedStream) CachedInfo() *jetstream.StreamInfo {
 	return st.s.unscopeStreamInfo(st.Stream.CachedInfo())
 }
-
-// filterNames passes on the names inside the scope, unscoped.
-func filterNames(in <-chan string, s Scope) <-chan string {
-	out := make(chan string)
-	go func() {
-		defer close(out)
-		for name := range in {
-			if own, ok := s.Unname(name); ok {
-				out <- own
-			}
-		}
-	}()
-	return out
-}
-
-// filterStatus passes on the statuses of the buckets inside the scope,
-// each showing its unscoped name.
-func filterStatus[S interface{ Bucket() string }](in <-chan S, s Scope, unscoped func(S, string) S) <-chan S {
-	out := make(chan S)
-	go func() {
-		defer close(out)
-		for st := range in {
-			if name, ok := s.Unname(st.Bucket()); ok {
-				out <- unscoped(st, name)
-			}
-		}
-	}()
-	return out
-}
-
-// nameLister serves the three name listers of the JetStream API.
-type nameLister struct {
-	ch  <-chan string
-	err func() error
-}
-
-func (l *nameLister) Name() <-chan string { return l.ch }
-func (l *nameLister) Err() error          { return l.err() }
-func (l *nameLister) Error() error        { return l.err() }
-
-type streamInfoLister struct {
-	ch chan *jetstream.StreamInfo
-	in jetstream.StreamInfoLister
-}
-
-func (l *streamInfoLister) Info() <-chan *jetstream.StreamInfo { return l.ch }
-func (l *streamInfoLister) Err() error                         { return l.in.Err() }
-
-type kvLister struct {
-	ch  <-chan jetstream.KeyValueStatus
-	err func() error
-}
-
-func (l *kvLister) Status() <-chan jetstream.KeyValueStatus { return l.ch }
-func (l *kvLister) Error() error                            { return l.err() }
-
-type objectLister struct {
-	ch  <-chan jetstream.ObjectStoreStatus
-	err func() error
-}
-
-func (l *objectLister) Status() <-chan jetstream.ObjectStoreStatus { return l.ch }
-func (l *objectLister) Error() error                               { return l.err() }
-
-type scopedKVStatus struct {
-	jetstream.KeyValueStatus
-	bucket string
-}
-
-func (s scopedKVStatus) Bucket() string { return s.bucket }
-
-type scopedObjectStatus struct {
-	jetstream.ObjectStoreStatus
-	bucket string
-}
-
-func (s scopedObjectStatus) Bucket() string { return s.bucket }

@@ -1,4 +1,4 @@
-package pipeline
+package natsbroker
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 )
 
 func TestParseBrokerURL(t *testing.T) {
-	servers, user, pass, err := ParseBrokerURL("nats://alice:s3cret@10.0.0.1:4222, nats://alice:s3cret@10.0.0.2:4222")
+	servers, user, pass, err := ParseURL("nats://alice:s3cret@10.0.0.1:4222, nats://alice:s3cret@10.0.0.2:4222")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +20,7 @@ func TestParseBrokerURL(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "http://x:1", "nats://a:b@h:1,nats://c:d@h:2", "::"} {
-		if _, _, _, err := ParseBrokerURL(bad); err == nil {
+		if _, _, _, err := ParseURL(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		} else if strings.Contains(err.Error(), ":b@") {
 			t.Errorf("error leaks a password: %v", err)
@@ -29,7 +29,7 @@ func TestParseBrokerURL(t *testing.T) {
 }
 
 func TestRedactBrokerURL(t *testing.T) {
-	got := RedactBrokerURL("tls://bob:hunter2@a:4222,nats://b:4222")
+	got := RedactURL("tls://bob:hunter2@a:4222,nats://b:4222")
 	if strings.Contains(got, "hunter2") || !strings.Contains(got, "b:4222") {
 		t.Fatalf("redacted %q", got)
 	}
@@ -41,16 +41,16 @@ func TestExternalBrokerWithCredentials(t *testing.T) {
 	ctx := context.Background()
 	srv := startTestServer(t, "alice", "s3cret")
 	url := strings.Replace(srv.ClientURL(), "nats://", "nats://alice:s3cret@", 1)
-	b, err := OpenBroker(ctx, BrokerOptions{URL: url + ",nats://127.0.0.1:1", Name: "test"})
+	b, err := Open(ctx, Options{URL: url + ",nats://127.0.0.1:1", Name: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if _, err := b.JS.AccountInfo(ctx); err != nil {
+	if _, err := accountInfo(ctx, b); err != nil {
 		t.Fatalf("jetstream over the external connection: %v", err)
 	}
 	wrong := strings.Replace(srv.ClientURL(), "nats://", "nats://alice:wrong@", 1)
-	if _, err := OpenBroker(ctx, BrokerOptions{URL: wrong}); err == nil {
+	if _, err := Open(ctx, Options{URL: wrong}); err == nil {
 		t.Fatal("wrong password accepted")
 	} else if strings.Contains(err.Error(), "wrong") {
 		t.Fatalf("error leaks the password: %v", err)
@@ -58,7 +58,7 @@ func TestExternalBrokerWithCredentials(t *testing.T) {
 }
 
 func TestEmbeddedInProcessDoesNotListen(t *testing.T) {
-	b, err := OpenBroker(context.Background(), BrokerOptions{StoreDir: t.TempDir()})
+	b, err := Open(context.Background(), Options{StoreDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestEmbeddedInProcessDoesNotListen(t *testing.T) {
 	if b.ClientURL() != "" {
 		t.Fatalf("in-process broker listens at %s", b.ClientURL())
 	}
-	if _, err := b.JS.AccountInfo(context.Background()); err != nil {
+	if _, err := accountInfo(context.Background(), b); err != nil {
 		t.Fatal(err)
 	}
 }

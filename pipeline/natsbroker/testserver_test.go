@@ -1,10 +1,12 @@
-package pipeline
+package natsbroker
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // startTestServer runs a real nats-server with JetStream on a random
@@ -24,4 +26,14 @@ func startTestServer(t *testing.T, user, pass string) *server.Server {
 	}
 	t.Cleanup(func() { ns.Shutdown(); ns.WaitForShutdown() })
 	return ns
+}
+
+// accountInfo asks the broker for the account's JetStream information, a
+// request that proves the connection and JetStream work.
+func accountInfo(ctx context.Context, b *Broker) (*jetstream.AccountInfo, error) {
+	raw, err := jetstream.New(b.JS.Conn())
+	if err != nil {
+		return nil, err
+	}
+	return raw.AccountInfo(ctx)
 }
