@@ -72,7 +72,7 @@ func TestRenderFloorWritesTemplateMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Pages != 2 || !strings.Contains(metrics.String(), "_markup/render-link.html") || !strings.Contains(metrics.String(), "page.html") {
+	if res.Pages != 2 || !strings.Contains(metrics.String(), "_markup/render-heading.html") || !strings.Contains(metrics.String(), "page.html") {
 		t.Fatalf("%d pages; metrics:\n%s", res.Pages, metrics.String())
 	}
 }

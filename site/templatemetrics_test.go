@@ -24,7 +24,7 @@ func TestRenderWholeWritesTemplateMetrics(t *testing.T) {
 		t.Fatalf("no metrics table:\n%s", got)
 	}
 	// A row: cumulative, average and longest duration, count, template.
-	for _, tmpl := range []string{"page.html", "_partials/menu.html", "_markup/render-link.html"} {
+	for _, tmpl := range []string{"page.html", "_partials/menu.html", "_markup/render-heading.html"} {
 		row := regexp.MustCompile(`(?m)^\s*\S+\s+\S+\s+\S+\s+([1-9][0-9]*)\s+` + regexp.QuoteMeta(tmpl) + `$`)
 		if !row.MatchString(got) {
 			t.Errorf("no row with a count for %s:\n%s", tmpl, got)

@@ -21,7 +21,7 @@ func gitbookFiles(body []byte, code [][2]int) []Link {
 		if inRanges(m[0], code) {
 			continue
 		}
-		out = append(out, Link{Dest: string(body[m[2]:m[3]]), Line: bytes.Count(body[:m[2]], []byte("\n")) + 1})
+		out = append(out, Link{Dest: string(body[m[2]:m[3]]), Line: bytes.Count(body[:m[2]], []byte("\n")) + 1, At: -1})
 	}
 	return out
 }

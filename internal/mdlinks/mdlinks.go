@@ -15,6 +15,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -26,6 +27,13 @@ type Link struct {
 	Line  int
 	Image bool
 	HTML  bool
+	// At and End are the byte range of the destination in the body as
+	// written (a reference link's, in its definition; an HTML source's
+	// value, quotes excluded); At is -1 when it cannot be told (a link
+	// made by a GitBook file block). Rewrite replaces that range.
+	At, End int
+	// Quoted is set for an HTML source whose value has quotes.
+	Quoted bool
 }
 
 // htmlTag matches the opening tag of an element that shows a file (img,
@@ -54,8 +62,11 @@ func eachHTMLSource(body []byte, start, stop int, fn func(valStart, valStop int,
 	}
 }
 
-// parser parses Markdown the way Hugo's goldmark does for links.
-var parser = goldmark.New().Parser()
+// parser parses Markdown the way Hugo's goldmark does for links: with
+// the extensions of Hugo's configuration that hold blocks of their own
+// (footnotes, whose indented text is no code block; tables; definition
+// lists).
+var parser = goldmark.New(goldmark.WithExtensions(extension.Footnote, extension.Table, extension.DefinitionList)).Parser()
 
 // Find lists the links and images of a Markdown body with the line each
 // starts on (counted in body; a caller adds the front matter's lines).
@@ -73,9 +84,11 @@ func Find(body []byte) []Link {
 				code = append(code, [2]int{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
 			}
 		case *ast.Link:
-			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body)})
+			at := offsetIn(body, l.Destination)
+			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), At: at, End: at + len(l.Destination)})
 		case *ast.Image:
-			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), Image: true})
+			at := offsetIn(body, l.Destination)
+			out = append(out, Link{Dest: string(l.Destination), Line: lineOf(n, body), Image: true, At: at, End: at + len(l.Destination)})
 		case *ast.HTMLBlock, *ast.RawHTML:
 			for _, r := range htmlRanges(n) {
 				out = append(out, htmlSources(body, r[0], r[1])...)
@@ -84,6 +97,21 @@ func Find(body []byte) []Link {
 		return ast.WalkContinue, nil
 	})
 	return append(out, gitbookFiles(body, code)...)
+}
+
+// offsetIn is where dest, a destination goldmark read, starts in body:
+// goldmark keeps an inline link's destination, and a reference
+// definition's, as a slice of the source it parsed. -1 when dest is no
+// slice of body (empty, or made by the parser).
+func offsetIn(body, dest []byte) int {
+	if len(dest) == 0 || len(body) == 0 {
+		return -1
+	}
+	off := cap(body) - cap(dest)
+	if off < 0 || off+len(dest) > len(body) || &body[off] != &dest[0] {
+		return -1
+	}
+	return off
 }
 
 // htmlRanges are the byte ranges of the raw HTML node n (an HTMLBlock or
@@ -110,9 +138,9 @@ func htmlRanges(n ast.Node) [][2]int {
 // htmlSources are the sources named in the raw HTML body[start:stop].
 func htmlSources(body []byte, start, stop int) []Link {
 	var out []Link
-	eachHTMLSource(body, start, stop, func(vs, ve int, _ bool) {
+	eachHTMLSource(body, start, stop, func(vs, ve int, quoted bool) {
 		dest := html.UnescapeString(string(body[vs:ve]))
-		out = append(out, Link{Dest: dest, Line: bytes.Count(body[:vs], []byte("\n")) + 1, Image: true, HTML: true})
+		out = append(out, Link{Dest: dest, Line: bytes.Count(body[:vs], []byte("\n")) + 1, Image: true, HTML: true, At: vs, End: ve, Quoted: quoted})
 	})
 	return out
 }
@@ -141,7 +169,12 @@ func Internal(dest string) bool {
 	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
 		return false
 	}
-	return !strings.Contains(strings.SplitN(dest, "/", 2)[0], ":")
+	// A colon in the query or fragment ("page.md#fn:1") is no scheme's.
+	first := strings.SplitN(dest, "/", 2)[0]
+	if i := strings.IndexAny(first, "?#"); i >= 0 {
+		first = first[:i]
+	}
+	return !strings.Contains(first, ":")
 }
 
 // Path is the path part of dest as a file name: percent-decoded, and with

@@ -2,6 +2,7 @@ package mdlinks
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -31,7 +32,11 @@ func TestFindReadsMarkdownAndRawHTMLSources(t *testing.T) {
 		{Dest: "media/demo.mp4", Line: 8, Image: true, HTML: true},
 		{Dest: "a&b.png", Line: 15, Image: true, HTML: true},
 	}
-	if got := Find(body); !reflect.DeepEqual(got, want) {
+	got := Find(body)
+	for i := range got {
+		got[i].At, got[i].End, got[i].Quoted = 0, 0, false
+	}
+	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("Find:\n got %+v\nwant %+v", got, want)
 	}
 }
@@ -39,7 +44,7 @@ func TestFindReadsMarkdownAndRawHTMLSources(t *testing.T) {
 func TestInternalAndPath(t *testing.T) {
 	for dest, internal := range map[string]bool{
 		"guide.md": true, "/docs/a.md": true, "#top": false, "https://x.org/a.png": false,
-		"//cdn.example/a.png": false, "mailto:a@b": false, "data:image/png;base64,AA": false, "": false,
+		"//cdn.example/a.png": false, "mailto:a@b": false, "page.md#fn:1": true, "?q=a:b": true, "data:image/png;base64,AA": false, "": false,
 	} {
 		if got := Internal(dest); got != internal {
 			t.Errorf("Internal(%q) = %v, want %v", dest, got, internal)
@@ -61,5 +66,19 @@ func TestFindGitBookFileSources(t *testing.T) {
 	got := Find(body)
 	if len(got) != 1 || got[0].Dest != "../.gitbook/assets/plan.pdf" || got[0].Line != 3 {
 		t.Errorf("Find = %+v, want the file's source on line 3", got)
+	}
+}
+
+// Links in a footnote's indented text, a table's cells and a definition
+// list are read, as Hugo renders them.
+func TestFindReadsFootnotesTablesAndDefinitions(t *testing.T) {
+	body := []byte("Text.[^1]\n\n[^1]:\n    See [the plugin][p].\n\n    [p]: plugins/privacy.md\n\n| a | b |\n|---|---|\n| [x](x.md) | y |\n\nTerm\n:   [def](def.md)\n")
+	var got []string
+	for _, l := range Find(body) {
+		got = append(got, string(body[l.At:l.End]))
+	}
+	slices.Sort(got)
+	if want := []string{"def.md", "plugins/privacy.md", "x.md"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("found %q, want %q", got, want)
 	}
 }

@@ -2,71 +2,93 @@ package mdlinks
 
 import (
 	"bytes"
-	"html"
+	"slices"
 	"strings"
-
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
-// MayHaveHTMLSource is the cheap test before RewriteHTMLSources: false
-// when body names no source in raw HTML.
+// MayHaveHTMLSource is a cheap test: false when body names no source in
+// raw HTML.
 func MayHaveHTMLSource(body []byte) bool { return htmlTag.Match(body) }
 
-// RewriteHTMLSources returns body with the value of each source attribute
-// in its raw HTML (the sources Find reports with HTML set) replaced by
-// what rewrite returns for it, written as it is between double quotes
-// (so it must hold none); rewrite's false leaves a source as written. Raw HTML in code is not raw HTML and is
-// never touched. The result is body itself when nothing changed.
+// Rewrite returns body with the destination of each of found (Find's
+// links of body) replaced by what to returns for it; to's false leaves a
+// destination as written, and so does a link whose place is unknown. A
+// destination written once and used by several links (a reference
+// definition) is replaced once. An HTML source is written between double
+// quotes, so a value holding one is left as written; a Markdown
+// destination gets its characters that would end it (space, parentheses,
+// angle brackets, backslash, control characters) percent-encoded, as a
+// URL already has them. Code is never touched: goldmark finds no link in
+// it. The result is body itself when nothing changed.
 //
-// A source is relative to its page's file, while the browser resolves it
-// against the page's URL, one folder deeper: a browser would look for a
-// page's <img src="images/x.png"> in the wrong place unless it is
-// rewritten.
-func RewriteHTMLSources(body []byte, rewrite func(dest string) (string, bool)) []byte {
-	if !MayHaveHTMLSource(body) {
-		return body
-	}
+// Documentation links a repository's files, while the browser resolves a
+// destination against the page's URL, one folder deeper: the site gives
+// the page its links' URLs before Hugo renders it.
+func Rewrite(body []byte, found []Link, to func(Link) (string, bool)) []byte {
 	type edit struct {
-		start, stop int // the attribute value, quotes included
+		start, stop int
 		value       string
 	}
 	var edits []edit
-	visit := func(start, stop int) {
-		eachHTMLSource(body, start, stop, func(vs, ve int, quoted bool) {
-			v, ok := rewrite(html.UnescapeString(string(body[vs:ve])))
-			if !ok || strings.Contains(v, `"`) {
-				return
+	for _, l := range found {
+		if l.At < 0 || l.End > len(body) {
+			continue
+		}
+		v, ok := to(l)
+		if !ok {
+			continue
+		}
+		start, stop := l.At, l.End
+		if l.HTML {
+			if strings.Contains(v, `"`) {
+				continue
 			}
-			if quoted { // the value keeps its quotes; an unquoted one gets double ones
-				vs, ve = vs-1, ve+1
+			if l.Quoted { // the value keeps its quotes; an unquoted one gets double ones
+				start, stop = start-1, stop+1
 			}
-			edits = append(edits, edit{vs, ve, `"` + v + `"`})
-		})
+			v = `"` + strings.ReplaceAll(v, "&", "&amp;") + `"`
+		} else {
+			v = destinationText(v)
+		}
+		if string(body[start:stop]) == v {
+			continue
+		}
+		edits = append(edits, edit{start, stop, v})
 	}
-	doc := parser.Parse(text.NewReader(body))
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch n.(type) {
-		case *ast.HTMLBlock, *ast.RawHTML:
-			for _, r := range htmlRanges(n) {
-				visit(r[0], r[1])
-			}
-		}
-		return ast.WalkContinue, nil
-	})
 	if len(edits) == 0 {
 		return body
 	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
 	var out bytes.Buffer
+	out.Grow(len(body) + 32*len(edits))
 	last := 0
 	for _, e := range edits {
+		if e.start < last {
+			continue // the same definition again
+		}
 		out.Write(body[last:e.start])
 		out.WriteString(e.value)
 		last = e.stop
 	}
 	out.Write(body[last:])
 	return out.Bytes()
+}
+
+// destinationText is URL v written as a Markdown destination, in or out
+// of angle brackets: the characters that would end it or be read as an
+// escape or an entity are percent-encoded.
+func destinationText(v string) string {
+	if !strings.ContainsAny(v, " ()<>\\&\t\r\n") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case ' ', '(', ')', '<', '>', '\\', '&', '\t', '\r', '\n':
+			b.WriteString("%" + strings.ToUpper(string("0123456789abcdef"[c>>4])+string("0123456789abcdef"[c&15])))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -2,42 +2,52 @@ package mdlinks
 
 import "testing"
 
-func TestRewriteHTMLSourcesTouchesRawHTMLOnly(t *testing.T) {
+// Every destination goldmark reads is rewritten in place, a reference
+// definition once for all its uses, an angle-bracket destination inside
+// its brackets, a title kept; raw HTML sources get double quotes; code
+// spans and blocks are never touched.
+func TestRewriteReplacesEachDestinationWhereItIsWritten(t *testing.T) {
 	body := "Inline <img width=\"50%\" src=\"images/a.png\"> in text.\n\n" +
 		"<p align=\"center\">\n  <img src='../b.png' alt=\"b\">\n</p>\n\n" +
 		"<video poster=c.jpg src=\"clip.mp4\"></video>\n\n" +
-		"```html\n<img src=\"images/in-code.png\">\n```\n\n" +
-		"`<img src=\"images/in-span.png\">` and ![md](images/md.png)\n"
-	got := string(RewriteHTMLSources([]byte(body), func(dest string) (string, bool) {
-		if dest == "clip.mp4" {
+		"```html\n<img src=\"images/in-code.png\">\n[code](images/in-code.md)\n```\n\n" +
+		"`<img src=\"images/in-span.png\">` and ![md](images/md.png \"A title\") and [x](<a b.md>)\n\n" +
+		"- [ref one][r] and [r] and `[not](a.md)`\n\n" +
+		"[r]: guide.md 'Guide'\n"
+	found := Find([]byte(body))
+	got := string(Rewrite([]byte(body), found, func(l Link) (string, bool) {
+		if l.Dest == "clip.mp4" {
 			return "", false
 		}
-		return "<" + dest + ">", true
+		return "/u/" + l.Dest, true
 	}))
-	want := "Inline <img width=\"50%\" src=\"<images/a.png>\"> in text.\n\n" +
-		"<p align=\"center\">\n  <img src=\"<../b.png>\" alt=\"b\">\n</p>\n\n" +
-		"<video poster=\"<c.jpg>\" src=\"clip.mp4\"></video>\n\n" +
-		"```html\n<img src=\"images/in-code.png\">\n```\n\n" +
-		"`<img src=\"images/in-span.png\">` and ![md](images/md.png)\n"
+	want := "Inline <img width=\"50%\" src=\"/u/images/a.png\"> in text.\n\n" +
+		"<p align=\"center\">\n  <img src=\"/u/../b.png\" alt=\"b\">\n</p>\n\n" +
+		"<video poster=\"/u/c.jpg\" src=\"clip.mp4\"></video>\n\n" +
+		"```html\n<img src=\"images/in-code.png\">\n[code](images/in-code.md)\n```\n\n" +
+		"`<img src=\"images/in-span.png\">` and ![md](/u/images/md.png \"A title\") and [x](</u/a%20b.md>)\n\n" +
+		"- [ref one][r] and [r] and `[not](a.md)`\n\n" +
+		"[r]: /u/guide.md 'Guide'\n"
 	if got != want {
-		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		t.Errorf("Rewrite:\n got %q\nwant %q", got, want)
 	}
-	same := []byte("No HTML here.\n")
-	if out := RewriteHTMLSources(same, func(string) (string, bool) { return "x", true }); &out[0] != &same[0] {
-		t.Error("a body without raw HTML sources was copied")
+	in := []byte(body)
+	if out := Rewrite(in, found, func(Link) (string, bool) { return "", false }); &out[0] != &in[0] {
+		t.Errorf("nothing to change made a new body")
 	}
 }
 
 func TestFindReadsEverySourceOfATagAcrossLines(t *testing.T) {
 	body := "<p>\n<video poster=\"still.jpg\"\n  src=\"clip.mp4\"></video>\n</p>\n"
+	found := Find([]byte(body))
 	var got []string
-	for _, l := range Find([]byte(body)) {
+	for _, l := range found {
 		got = append(got, l.Dest)
 	}
 	if len(got) != 2 || got[0] != "still.jpg" || got[1] != "clip.mp4" {
 		t.Errorf("found %q, want still.jpg and clip.mp4", got)
 	}
-	out := RewriteHTMLSources([]byte(body), func(d string) (string, bool) { return "/x/" + d, true })
+	out := Rewrite([]byte(body), found, func(l Link) (string, bool) { return "/x/" + l.Dest, true })
 	if want := "<p>\n<video poster=\"/x/still.jpg\"\n  src=\"/x/clip.mp4\"></video>\n</p>\n"; string(out) != want {
 		t.Errorf("rewritten:\n%s\nwant:\n%s", out, want)
 	}

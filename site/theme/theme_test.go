@@ -25,8 +25,6 @@ func TestFSHoldsTheLayoutsAndStyleSheet(t *testing.T) {
 		"layouts/home.searchindex.json",
 		"layouts/_partials/menu.html",
 		"layouts/_partials/title.html",
-		"layouts/_markup/render-link.html",
-		"layouts/_markup/render-image.html",
 		"assets/css/docweave.css",
 		"assets/js/docweave.js",
 		"assets/js/livereload.js",

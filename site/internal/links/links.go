@@ -24,17 +24,12 @@ import (
 // from the documentation root (GitBook's /guide/setup.md), percent-encoded
 // or with backslash escapes (securing%5c_nats/tls.md is securing_nats/
 // tls.md), and README.md, index.md or _index.md standing for their
-// directory. The theme's link render hook resolves a relative link to a
-// page file with Hugo's GetPage. Resolve reads a page's links before
-// Hugo runs, finds what each one names in the unit's tree, and gives the
-// hook, for every link it cannot take as written, the relative path it
-// can (the page parameter docweave_links); a link that names nothing is
-// left as written and reported with its line.
-
-// Param is the page parameter the render hook reads: a list of
-// [destination as written, destination to resolve] pairs. A list, not a
-// map, because Hugo lower-cases the keys of page parameters.
-const Param = "docweave_links"
+// directory. Resolve reads a page's links before Hugo runs, finds what
+// each one names in the unit's tree and gives it its URL on the site
+// (Addresses), which package pages writes into the page in place of the
+// destination as written: the theme has no link or image render hook. A
+// link that names nothing is reported with its line and left as written,
+// but for a relative one, which is read from its page's folder.
 
 // Unit is what a page's links may lead to: the files of its unit,
 // as slash paths relative to content/.
@@ -63,6 +58,9 @@ type Unit struct {
 	// unit's version slug, "" when its repository is not versioned.
 	IDs     map[string]string
 	Version string
+	// Addr gives the URLs of the site's files; nil in a test builds one
+	// from Pages.
+	Addr *Addresses
 }
 
 // pageLink is one link or image of a page. A source named in raw HTML is
@@ -75,17 +73,6 @@ type pageLink struct {
 	image bool
 }
 
-// findLinks lists the links and images of a Markdown body with the line
-// each starts on (counted in body; add the front matter's lines).
-func findLinks(body []byte) []pageLink {
-	found := mdlinks.Find(body)
-	out := make([]pageLink, len(found))
-	for i, l := range found {
-		out[i] = pageLink{dest: l.Dest, line: l.Line, image: l.Image}
-	}
-	return out
-}
-
 // linkTarget is what a link names: a page file, a directory's page or a
 // file, as a slash path relative to content/.
 type linkTarget struct {
@@ -93,17 +80,39 @@ type linkTarget struct {
 	ok   bool
 }
 
-// Resolve finds, for each link of the page rel (a slash path
-// relative to content/), what it names in u. It returns the pairs the
-// render hook needs, the issues of links that lead nowhere and the links
-// to check once the pages are rendered (checks.go); lineShift is added to
-// the body's line numbers (the front matter's lines).
+// Resolve finds, for each link of the Markdown body of page rel, what
+// it names in u (see Resolved). It returns, for each destination that
+// needs another, the destination to resolve on the page's URL (a path
+// relative to the page's folder, or a URL), the issues of links that lead
+// nowhere and the links to check once the pages are rendered (checks.go);
+// lineShift is added to the body's line numbers (the front matter's
+// lines).
 func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []model.Issue, []Check) {
+	found := mdlinks.Find(body)
+	r := Resolved(rel, found, lineShift, u)
+	return r.pairs, r.Issues, r.Checks
+}
+
+// Resolution is what Resolved found for a page's links.
+type Resolution struct {
+	// URLs maps each destination as written that leads somewhere else on
+	// the site, or to a forge, to its URL.
+	URLs   map[string]string
+	Issues []model.Issue
+	Checks []Check
+	pairs  [][2]string
+}
+
+// Resolved is Resolve of the links found in a page's body (mdlinks.Find),
+// giving each destination its final URL.
+func Resolved(rel string, found []mdlinks.Link, lineShift int, u Unit) Resolution {
 	var pairs [][2]string
 	var issues []model.Issue
 	var checks []Check
+	urls := map[string]string{}
 	seen := map[string]bool{}
-	for _, l := range findLinks(body) {
+	for _, f := range found {
+		l := pageLink{dest: f.Dest, line: f.Line, image: f.Image}
 		if seen[l.dest] {
 			continue
 		}
@@ -111,6 +120,10 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			seen[l.dest] = true
 			to, file := u.xref(rel, l.dest)
 			pairs = append(pairs, [2]string{l.dest, to})
+			urls[l.dest] = to
+			if file != "" {
+				urls[l.dest] = u.url(file) + linkSuffix(to)
+			}
 			c := Check{Line: l.line + lineShift, Dest: l.dest, Fragment: fragmentOf(to)}
 			if file != "" {
 				c.Target = file
@@ -126,6 +139,7 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			if to, ok := u.absolute(l.dest); ok {
 				seen[l.dest] = true
 				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+				urls[l.dest] = u.final(to, rel, l.dest)
 				if c, ok := checkOf(rel, l, linkTarget{}, pairs, u); ok {
 					c.Line += lineShift
 					checks = append(checks, c)
@@ -138,11 +152,15 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			continue
 		}
 		seen[l.dest] = true
+		if strings.HasPrefix(l.dest, "?") {
+			continue // the page itself with a query ("?q=search"), as a fragment is
+		}
 		target, outside, repoPath := u.resolve(rel, l.dest)
 		if !target.ok {
 			to, ok, several := u.rooted(l.dest)
 			if ok {
 				pairs = append(pairs, [2]string{l.dest, to.written(rel, l.dest)})
+				urls[l.dest] = u.final(to, rel, l.dest)
 				if c, ok := checkOf(rel, l, linkTarget{}, pairs, u); ok {
 					c.Line += lineShift
 					checks = append(checks, c)
@@ -153,6 +171,7 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 				slices.Sort(several)
 				issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
 					"line %d: %s %q matches %d pages (%s); left as written", l.line+lineShift, l.what(), l.dest, len(several), strings.Join(several, ", "))})
+				u.fromFolder(urls, rel, l.dest)
 				continue
 			}
 		}
@@ -161,8 +180,10 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			if to := relativeLink(path.Dir(rel), target.path) + linkSuffix(l.dest); to != l.dest {
 				pairs = append(pairs, [2]string{l.dest, to})
 			}
+			urls[l.dest] = u.url(target.path) + linkSuffix(l.dest)
 		case outside && repoPath != "" && u.SourceURL != "":
 			pairs = append(pairs, [2]string{l.dest, strings.Replace(u.SourceURL, model.EditURLPlaceholder, escapeSegments(repoPath), 1) + linkSuffix(l.dest)})
+			urls[l.dest] = pairs[len(pairs)-1][1]
 		case outside && u.climbsOut(rel, linkPath(l.dest)):
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
 				"line %d: %s %q leads outside the repository; nothing outside it is published, left as written", l.line+lineShift, l.what(), l.dest)})
@@ -173,12 +194,67 @@ func Resolve(rel string, body []byte, lineShift int, u Unit) ([][2]string, []mod
 			issues = append(issues, model.Issue{Code: model.IssueLinkUnresolved, Path: rel, Message: fmt.Sprintf(
 				"line %d: %s %q leads to no page or file of the repository's documentation", l.line+lineShift, l.what(), l.dest)})
 		}
+		if _, ok := urls[l.dest]; !ok {
+			u.fromFolder(urls, rel, l.dest)
+		}
 		if c, ok := checkOf(rel, l, target, pairs, u); ok {
 			c.Line += lineShift
 			checks = append(checks, c)
 		}
 	}
-	return pairs, issues, checks
+	return Resolution{URLs: urls, Issues: issues, Checks: checks, pairs: pairs}
+}
+
+// url is the site URL of the unit's file at content path p.
+func (u Unit) url(p string) string { return u.addresses().URL(p) }
+
+// addresses is u.Addr, or one made from u.Pages (in a test).
+func (u Unit) addresses() *Addresses {
+	if u.Addr != nil {
+		return u.Addr
+	}
+	base := "/"
+	if u.Site != nil {
+		base = u.Site.BasePath
+	}
+	return NewAddresses(base, u.Pages, nil)
+}
+
+// final is the URL of lead l for dest, written on page rel.
+func (u Unit) final(l lead, rel, dest string) string {
+	if l.local != "" {
+		return u.url(l.local) + linkSuffix(dest)
+	}
+	return l.written(rel, dest)
+}
+
+// fromFolder gives a relative dest that names nothing the URL of the
+// same path from its page's folder (the page's URL is one folder deeper
+// than its file): left as written, the browser would look one folder too
+// deep for it. A dest that climbs above the site is left as written.
+func (u Unit) fromFolder(urls map[string]string, rel, dest string) {
+	p := dest
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if p == "" || strings.HasPrefix(p, "/") {
+		return
+	}
+	// A page file named as a folder that has a page of its own
+	// ("setup.md" for setup/README.md): Hugo's page lookup, which the
+	// theme's link hook asked, takes it for the folder.
+	if name := linkPath(p); path.Ext(name) == ".md" {
+		c := path.Join(path.Dir(rel), strings.TrimSuffix(name, ".md"))
+		if a := u.addresses(); a.sections[c] {
+			urls[dest] = a.URL(c) + linkSuffix(dest)
+			return
+		}
+	}
+	j := path.Join("docs", path.Dir(rel), p)
+	if j == ".." || strings.HasPrefix(j, "../") {
+		return
+	}
+	urls[dest] = u.addresses().BasePath + j + linkSuffix(dest)
 }
 
 // what names the link in an issue: "image" (the build report counts

@@ -42,10 +42,17 @@ type pageCheck struct {
 	// and url) as written; the render places them in the repository's
 	// namespace.
 	redirects []string
-	// asWritten is the page as written, lexed, when inspectPage read it
-	// as it is (not repaired) or found it plain; rewrittenLexed is
-	// rewritten, lexed, when withReadableStart read it. Nil otherwise.
-	asWritten, rewrittenLexed *lexedPage
+	// frontMatter is the page's front matter as Hugo is to read it
+	// (checked; nil for none), bodyStart where the body starts in the
+	// page to render (rewritten, else the file), and bodyLine the number
+	// of lines before the body in the file as written: what the steps
+	// after need without lexing the page again.
+	frontMatter map[string]any
+	bodyStart   int
+	bodyLine    int
+	// writtenBody is the body as written when a dialect converted it
+	// (its lines are the ones to report), nil otherwise.
+	writtenBody []byte
 }
 
 // maxLexRepairs bounds how many tags of one page are cut for Hugo's lexer.
@@ -65,8 +72,7 @@ const zeroWidthSpace = "\u200b"
 // mayNeedChanges is a cheap test on a file's bytes: only files with front
 // matter or with something that looks like a tag are lexed.
 func mayNeedChanges(src []byte, dialects []dialect.Dialect) bool {
-	s := bytes.TrimLeft(src, "\ufeff \t\r\n")
-	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '{') {
+	if opensLikeFrontMatter(src) {
 		return true
 	}
 	for _, d := range dialects {
@@ -88,18 +94,12 @@ func inspectPage(rel string, src []byte, dialects []dialect.Dialect) pageCheck {
 func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialect.Page) pageCheck {
 	var pc pageCheck
 	if !mayNeedChanges(src, dialects) {
-		if plainPage(src) {
-			pc.asWritten = &lexedPage{src: src}
-		}
-		return pc
+		return pc // no front matter, nothing to convert
 	}
 	orig := src
 	src, items, ok := pc.lexRepaired(rel, src)
 	if !ok {
 		return pc
-	}
-	if bytes.Equal(src, orig) {
-		pc.asWritten = &lexedPage{src: orig, items: items}
 	}
 
 	bodyStart := 0
@@ -125,6 +125,11 @@ func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialec
 		}
 	}
 	converted := page.Body()
+	pc.bodyLine = bytes.Count(src[:bodyStart], []byte("\n")) + pc.lineShift
+	pc.bodyStart = bodyStart
+	if !bytes.Equal(converted, src[bodyStart:]) {
+		pc.writtenBody = src[bodyStart:]
+	}
 	if !frontChanged && bytes.Equal(converted, src[bodyStart:]) && bytes.Equal(src, orig) {
 		return pc
 	}
@@ -134,27 +139,35 @@ func inspectPageIn(rel string, src []byte, dialects []dialect.Dialect, in dialec
 		// body starts with (a "---" rule would be read as YAML front matter).
 		out.Write(frontMatter)
 		out.WriteByte('\n')
+		pc.bodyStart = len(frontMatter) + 1
 	} else {
 		out.Write(src[:bodyStart])
 	}
 	out.Write(converted)
 	pc.rewritten = out.Bytes()
 	if bodyStart == 0 && !frontChanged {
-		pc.rewritten, pc.rewrittenLexed = withReadableStart(pc.rewritten)
+		var added bool
+		if pc.rewritten, added = withReadableStart(pc.rewritten); added {
+			pc.bodyStart = len(emptyFrontMatter)
+			pc.frontMatter = map[string]any{}
+		}
 	}
 	return pc
 }
 
 // withReadableStart returns page with an empty front matter put before it
-// when Hugo would misread its start as front matter. A conversion can
-// make such a start where the page as written had none: an admonition or
-// a GitBook block on line 1 becomes a shortcode, "{{<", which Hugo reads
-// as JSON front matter, leaving the page out. It returns page's lexing
-// too when page is returned as it was and the lexer read it whole.
-func withReadableStart(page []byte) ([]byte, *lexedPage) {
+// when Hugo would misread its start as front matter, and whether it put
+// one. A conversion can make such a start where the page as written had
+// none: an admonition or a GitBook block on line 1 becomes a shortcode,
+// "{{<", which Hugo reads as JSON front matter, leaving the page out.
+// Only a page that opens like front matter is lexed.
+func withReadableStart(page []byte) ([]byte, bool) {
+	if !opensLikeFrontMatter(page) {
+		return page, false
+	}
 	items, err := lexPage(page)
 	if err != nil {
-		return page, nil
+		return page, false
 	}
 	bad := -1
 	for i, it := range items {
@@ -164,12 +177,9 @@ func withReadableStart(page []byte) ([]byte, *lexedPage) {
 		}
 	}
 	if !startsLikeFrontMatter(items, bad, page) {
-		if bad >= 0 {
-			return page, nil
-		}
-		return page, &lexedPage{src: page, items: items}
+		return page, false
 	}
-	return append([]byte(emptyFrontMatter), bytes.TrimPrefix(page, byteOrderMark)...), nil
+	return append([]byte(emptyFrontMatter), bytes.TrimPrefix(page, byteOrderMark)...), true
 }
 
 // lexRepaired lexes src with Hugo's page lexer and repairs what the lexer
@@ -288,10 +298,12 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 	if err != nil {
 		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
 			"front matter is not valid %s (%s); the page is rendered without it", strings.ToUpper(string(format)), firstLine(err.Error()))})
+		pc.frontMatter = map[string]any{}
 		return []byte("{}"), true
 	}
 	pc.redirects = redirectsOf(fm)
 	cleaned, changed, problems := checkFrontMatter(fm)
+	pc.frontMatter = cleaned
 	for _, p := range problems {
 		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: p})
 	}
@@ -302,6 +314,7 @@ func (pc *pageCheck) checkFrontMatter(rel string, it pageparser.Item, src []byte
 	if err != nil {
 		pc.issues = append(pc.issues, model.Issue{Code: model.IssueFrontMatterInvalid, Path: rel, Message: fmt.Sprintf(
 			"front matter cannot be used (%v); the page is rendered without it", err)})
+		pc.frontMatter = map[string]any{}
 		return []byte("{}"), true
 	}
 	return data, true

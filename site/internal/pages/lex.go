@@ -9,54 +9,23 @@ import (
 )
 
 // lexPage reads a page with Hugo's page lexer, the costliest step of
-// preparing a page. A page is lexed once as written, when it may need
-// changes (inspectPage), and once more only when it was rewritten; what
-// the lexer said of a page is kept beside it (lexedPage) for the steps
-// after. A variable, so that a test can count the passes.
+// preparing a page with goldmark's parse of its links. A page is lexed at
+// most once, as written, when it may need changes (inspectPage); what
+// the steps after need of it (its front matter, where its body starts)
+// is kept in its pageCheck. A converted page that opens like front
+// matter is lexed once more (withReadableStart). A variable, so that a
+// test can count the passes.
 var lexPage = func(src []byte) (pageparser.Items, error) {
 	return pageparser.ParseBytes(src, pageparser.Config{})
 }
 
-// lexedPage is a page with what Hugo's page lexer read in it, so that
-// later steps need not lex it again.
-type lexedPage struct {
-	src []byte
-	// items are the lexer's items of src, without an error; nil for a
-	// page the lexer reads as one piece of text (see plainPage).
-	items pageparser.Items
-}
-
-// plainPage reports whether the lexer reads src as text alone: no front
-// matter can start it (after the spaces and byte order mark the lexer
-// skips, it opens none: TOML, YAML, JSON or Org "#+") and it
-// has no shortcode delimiter, the only other place the lexer finds
-// anything, or fails.
-func plainPage(src []byte) bool {
+// opensLikeFrontMatter reports whether the lexer may read front matter at
+// the start of src: after the spaces and byte order mark it skips, src
+// opens as TOML, YAML, JSON or Org front matter would ("+", "-", "{",
+// "#+").
+func opensLikeFrontMatter(src []byte) bool {
 	s := bytes.TrimLeft(src, "\ufeff\t\n\v\f\r ")
-	if len(s) > 0 && bytes.IndexByte([]byte("+-{"), s[0]) >= 0 || bytes.HasPrefix(s, []byte("#+")) {
-		return false
-	}
-	return !bytes.Contains(src, []byte("{{"))
-}
-
-// of reports whether lp holds the lexing of b itself (the same bytes in
-// memory).
-func (lp *lexedPage) of(b []byte) bool {
-	if lp == nil || len(lp.src) != len(b) {
-		return false
-	}
-	return len(b) == 0 || &lp.src[0] == &b[0]
-}
-
-// frontMatterOf is splitFrontMatter of src, from the first of known that
-// holds src's lexing, else from a new pass of the lexer.
-func frontMatterOf(src []byte, known ...*lexedPage) (map[string]any, int, bool) {
-	for _, lp := range known {
-		if lp.of(src) {
-			return frontMatterIn(src, lp.items)
-		}
-	}
-	return splitFrontMatter(src)
+	return len(s) > 0 && bytes.IndexByte([]byte("+-{"), s[0]) >= 0 || bytes.HasPrefix(s, []byte("#+"))
 }
 
 // splitFrontMatter returns a page's front matter as a map and the offset
@@ -92,24 +61,26 @@ func frontMatterIn(src []byte, items pageparser.Items) (map[string]any, int, boo
 	return map[string]any{}, 0, true
 }
 
-// withParams returns src with params added to its front matter (written
-// again as JSON, which Hugo reads as well): the render hook's link pairs,
-// the page's namespaced aliases. known may hold src's lexing.
-func withParams(src []byte, params map[string]any, known ...*lexedPage) ([]byte, bool) {
-	fm, start, ok := frontMatterOf(src, known...)
-	if !ok {
-		return src, false
+// withParams returns page, whose front matter is fm (nil for none) and
+// whose body starts at bodyStart, with params added to its front matter,
+// written again as JSON, which Hugo reads as well: the menu's place and
+// title from the authors' navigation, the page's namespaced aliases.
+func withParams(page []byte, fm map[string]any, bodyStart int, params map[string]any) ([]byte, bool) {
+	merged := make(map[string]any, len(fm)+len(params))
+	for k, v := range fm {
+		merged[k] = v
 	}
 	for k, v := range params {
-		fm[k] = v
+		merged[k] = v
 	}
-	data, err := json.Marshal(fm)
+	data, err := json.Marshal(merged)
 	if err != nil {
-		return src, false
+		return page, false
 	}
 	var out bytes.Buffer
+	out.Grow(len(data) + 1 + len(page) - bodyStart)
 	out.Write(data)
 	out.WriteByte('\n')
-	out.Write(src[start:])
+	out.Write(page[bodyStart:])
 	return out.Bytes(), true
 }

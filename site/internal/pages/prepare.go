@@ -60,9 +60,11 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, s
 	defer files.close()
 	p.Issues = append(p.Issues, units.loadCategories()...)
 	var idIssues []model.Issue
-	if units.ids, p.IDs, idIssues, err = units.pageIDs(tree.Markdown); err != nil {
+	var slugs map[string]string
+	if units.ids, p.IDs, slugs, idIssues, err = units.pageIDs(tree.Markdown); err != nil {
 		return nil, err
 	}
+	units.addresses = links.NewAddresses(sitePath, units.pages, slugs)
 	p.Issues = append(p.Issues, idIssues...)
 	for _, rel := range tree.Markdown {
 		src, err := os.ReadFile(filepath.Join(contentDir, filepath.FromSlash(rel)))
@@ -85,26 +87,24 @@ func Prepare(contentDir, pagesDir string, tree Tree, repos []model.Repository, s
 			continue
 		}
 		if !check.broken {
-			params, issues, checks := units.pageParams(rel, src, check.redirects, check.asWritten)
-			p.Issues = append(p.Issues, issues...)
-			if len(checks) > 0 {
-				p.Links[rel] = checks
-			}
-			if len(params) > 0 {
-				final := check.rewritten
-				if final == nil {
-					final = src
-				}
-				if out, ok := withParams(final, params, check.asWritten, check.rewrittenLexed); ok {
-					check.rewritten = out
-				}
-			}
 			final := check.rewritten
 			if final == nil {
 				final = src
 			}
-			if out, ok := withHTMLSources(final, params[links.Param]); ok {
-				check.rewritten = out
+			body, issues, checks := units.pageLinks(rel, final[check.bodyStart:], check.bodyLine, check.writtenBody)
+			p.Issues = append(p.Issues, issues...)
+			if len(checks) > 0 {
+				p.Links[rel] = checks
+			}
+			params, issues := units.pageParams(rel, check.redirects)
+			p.Issues = append(p.Issues, issues...)
+			switch {
+			case len(params) > 0:
+				if out, ok := withParams(body, check.frontMatter, 0, params); ok {
+					check.rewritten = out
+				}
+			case !bytes.Equal(body, final[check.bodyStart:]):
+				check.rewritten = append(final[:check.bodyStart:check.bodyStart], body...)
 			}
 		}
 		switch {

@@ -1,12 +1,13 @@
 package pages
 
 import (
-	"bytes"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/docweave/docweave/docstree"
+	"github.com/docweave/docweave/htmlsafe"
+	"github.com/docweave/docweave/internal/mdlinks"
 	"github.com/docweave/docweave/site/internal/dialect"
 	"github.com/docweave/docweave/site/internal/dialect/gitbook"
 	"github.com/docweave/docweave/site/internal/links"
@@ -39,6 +40,8 @@ type unitsOfContent struct {
 	site *links.Site
 	// ids holds, per unit root, the ids its pages declare (ids.go).
 	ids map[string]map[string]string
+	// addresses gives the URLs of the content's files.
+	addresses *links.Addresses
 }
 
 func newUnitsOfContent(tree Tree, repos []model.Repository, contentDir, sitePath string) *unitsOfContent {
@@ -78,20 +81,19 @@ func (c *unitsOfContent) of(rel string) (links.Unit, bool) {
 			}
 		}
 		return links.Unit{Root: root, DocRoots: r.DocRoots, SourceURL: source, Pages: c.pages, Files: c.files, Dirs: c.dirs,
-			Referenced: c.referencedOf(root), Site: c.site, IDs: c.ids[root], Version: slug}, true
+			Referenced: c.referencedOf(root), Site: c.site, IDs: c.ids[root], Version: slug, Addr: c.addresses}, true
 	}
 	return links.Unit{}, false
 }
 
-// pageParams resolves the links of the page rel as written (src, with
-// its lexer items when inspectPage read them) and
-// places its redirects in its unit's namespace. It returns the front
-// matter parameters the page needs for them (none when it needs none) and
-// the issues found.
-func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, lexed ...*lexedPage) (map[string]any, []model.Issue, []links.Check) {
+// pageParams places the page rel's redirects in its unit's namespace
+// and gives it its place in the authors' navigation. It returns the
+// front matter parameters the page needs for them (none when it needs
+// none) and the issues found.
+func (c *unitsOfContent) pageParams(rel string, redirects []string) (map[string]any, []model.Issue) {
 	u, ok := c.of(rel)
 	if !ok {
-		return nil, nil, nil
+		return nil, nil
 	}
 	params := map[string]any{}
 	if e, ok := c.summaryOf(u)[rel]; ok {
@@ -108,23 +110,9 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, 
 	}
 	redirects = append(slices.Clone(redirects), c.gitbookRedirectsTo(u, rel)...)
 	var issues []model.Issue
-	var checks []links.Check
 	if p := c.toolProblems[u.Root]; p != nil {
 		issues = append(issues, *p)
 		c.toolProblems[u.Root] = nil // once per unit
-	}
-	if _, start, ok := frontMatterOf(src, lexed...); ok {
-		var pairs [][2]string
-		var linkIssues []model.Issue
-		pairs, linkIssues, checks = links.Resolve(rel, src[start:], bytes.Count(src[:start], []byte("\n")), u)
-		issues = append(issues, linkIssues...)
-		if len(pairs) > 0 {
-			list := make([]any, len(pairs))
-			for i, p := range pairs {
-				list[i] = []any{p[0], p[1]}
-			}
-			params[links.Param] = list
-		}
 	}
 	if len(redirects) > 0 {
 		aliases, problems := namespacedAliases(rel, u, redirects)
@@ -135,8 +123,47 @@ func (c *unitsOfContent) pageParams(rel string, src []byte, redirects []string, 
 			params["aliases"] = aliases
 		}
 	}
-	return params, issues, checks
+	return params, issues
 }
+
+// pageLinks finds the links of the page rel's body (the Markdown Hugo is
+// to render, whose first line is line bodyLine+1 of the file; written is
+// the body as written when a dialect converted it), resolves each in its
+// unit and returns the body with each destination that leads elsewhere
+// on the site written as its URL, the issues of links that lead nowhere
+// and the links to check after rendering. The body is parsed once, with
+// goldmark, as Hugo's renderer will.
+func (c *unitsOfContent) pageLinks(rel string, body []byte, bodyLine int, written []byte) ([]byte, []model.Issue, []links.Check) {
+	u, ok := c.of(rel)
+	if !ok {
+		return body, nil, nil
+	}
+	found := findLinks(body)
+	if written != nil {
+		linesAsWritten(found, body, written)
+	}
+	r := links.Resolved(rel, found, bodyLine, u)
+	return mdlinks.Rewrite(body, found, func(l mdlinks.Link) (string, bool) {
+		if to, ok := r.URLs[l.Dest]; ok {
+			return to, true
+		}
+		if !l.HTML && !htmlsafe.SafeURL(l.Dest, l.Image) {
+			// What the theme's link and image templates wrote for such a
+			// URL (html/template's mark of a value it refused).
+			return unsafeURL, true
+		}
+		return "", false
+	}), r.Issues, r.Checks
+}
+
+// unsafeURL stands for a Markdown destination whose scheme could run
+// script or is no web address (javascript:, vbscript:, an unknown scheme;
+// data: but for an image): the link leads nowhere.
+const unsafeURL = "#ZgotmplZ"
+
+// findLinks is mdlinks.Find, the one parse of a page's body by goldmark
+// while it is prepared. A variable, so that a test can count the parses.
+var findLinks = mdlinks.Find
 
 // referencedOf lists the referenced files of the unit at root, once.
 func (c *unitsOfContent) referencedOf(root string) []string {
