@@ -140,14 +140,20 @@ func (s Scope) streamConfig(cfg jetstream.StreamConfig) jetstream.StreamConfig {
 		}
 	}
 	cfg.Mirror = s.source(cfg.Mirror)
-	if len(cfg.Sources) > 0 {
-		sources := make([]*jetstream.StreamSource, len(cfg.Sources))
-		for i, src := range cfg.Sources {
-			sources[i] = s.source(src)
-		}
-		cfg.Sources = sources
-	}
+	cfg.Sources = s.sources(cfg.Sources)
 	return cfg
+}
+
+// sources scopes each of a stream's or bucket's sources; nil stays nil.
+func (s Scope) sources(in []*jetstream.StreamSource) []*jetstream.StreamSource {
+	if len(in) == 0 {
+		return in
+	}
+	out := make([]*jetstream.StreamSource, len(in))
+	for i, src := range in {
+		out[i] = s.source(src)
+	}
+	return out
 }
 
 func (s Scope) source(src *jetstream.StreamSource) *jetstream.StreamSource {
@@ -192,13 +198,7 @@ func (s Scope) consumerConfig(cfg jetstream.ConsumerConfig) jetstream.ConsumerCo
 func (s Scope) kvConfig(cfg jetstream.KeyValueConfig) jetstream.KeyValueConfig {
 	cfg.Bucket = s.Name(cfg.Bucket)
 	cfg.Mirror = s.source(cfg.Mirror)
-	if len(cfg.Sources) > 0 {
-		sources := make([]*jetstream.StreamSource, len(cfg.Sources))
-		for i, src := range cfg.Sources {
-			sources[i] = s.source(src)
-		}
-		cfg.Sources = sources
-	}
+	cfg.Sources = s.sources(cfg.Sources)
 	return cfg
 }
 

@@ -19,7 +19,7 @@
 //	                             leading to its default version
 //	layouts/home.searchindex.json  the search entries the assembly writes the index from
 //	layouts/_partials/           small named pieces the layouts share
-//	layouts/_markup/             link and image render hooks
+//	layouts/_markup/             heading, table and alert render hooks
 //	layouts/_shortcodes/         callouts other themes' pages use (hint,
 //	                             notice, alert, note, tip, warning, …)
 //	assets/css/docweave.css      the style sheet, light and dark

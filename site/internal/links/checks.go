@@ -21,7 +21,7 @@ type Check struct {
 	// relative to content/), the page itself for "#fragment"; empty when
 	// the link leads out of the unit.
 	Target string `json:"target,omitempty"`
-	// To is the destination the render hook is given when the link leads
+	// To is the destination written into the page when the link leads
 	// out of the unit (a site path, or a path relative to the page's URL).
 	To string `json:"to,omitempty"`
 	// Fragment is the link's #fragment, percent-decoded; "" for none.

@@ -23,7 +23,7 @@ func in(local string) lead { return lead{local: local} }
 // to is a lead to the URL href.
 func to(href string) lead { return lead{href: href} }
 
-// written is the destination the render hook is given for dest, written
+// written is the destination written into the Markdown for dest, found
 // on page rel: the path relative to the page's folder, or the URL, each
 // with dest's query and fragment.
 func (l lead) written(rel, dest string) string {

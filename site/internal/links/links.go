@@ -64,7 +64,7 @@ type Unit struct {
 }
 
 // pageLink is one link or image of a page. A source named in raw HTML is
-// one too: the render hooks never see it as written, but a dialect may
+// one too: Hugo never sees it as written, but a dialect may
 // turn it into Markdown (GitBook's figures), and one that names nothing is
 // reported all the same.
 type pageLink struct {

@@ -16,7 +16,7 @@ import (
 // Hugo passes raw HTML through as it is, so the image's relative source
 // (written from the page's file, not its URL) is never resolved or
 // published. convertFigures turns each such line into a Markdown image,
-// which the render hook resolves like any other: its alternative text is
+// whose source is resolved like any other image: its alternative text is
 // the figure's (or its caption, when GitBook left the text empty, as it
 // usually does), its title the caption. Lines in fenced code are kept.
 // Every line keeps its number.
